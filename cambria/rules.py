@@ -1,0 +1,626 @@
+"""The rules of Cambria as functions on a State (see ../shared/RULINGS.md).
+
+A game alternates chance steps and decisions:
+
+* chance: ``chance_outcomes(state)`` lists the outcomes with their odds,
+  ``apply_chance(state, outcome)`` plays one.  The rules never draw random
+  numbers themselves; ``sample_chance(state, rng)`` is the physical procedure
+  (re-rolling 1s in setup) for whoever owns a generator.
+* decision: ``legal_actions(state)`` lists every legal Action;
+  ``apply(state, action)`` plays one, or raises IllegalActionError saying why
+  and leaves the state unchanged.
+
+>>> from cambria.board import load_board
+>>> from cambria.state import State
+>>> s = State(load_board("cambria"), 3)
+>>> chance_outcomes(s)            # the start player is drawn first
+[(0, 0.3333333333333333), (1, 0.3333333333333333), (2, 0.3333333333333333)]
+>>> apply_chance(s, 1); s.phase_name, s.current
+('setup_roll', 1)
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from .actions import Action, IllegalActionError
+from .board import VP_VALUE
+from .state import (
+    EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, NO_TOKEN, ON_BOARD, OVER, REMOVED, ROLL, SETUP,
+    SETUP_ROLL, START, TURN, State,
+)
+
+__all__ = [
+    "chance_outcomes", "apply_chance", "sample_chance", "legal_actions", "apply", "is_legal",
+    "random_action", "result", "TWO_DICE", "FORTS_LEFT_AT_END", "check_chance",
+]
+
+FORTS_LEFT_AT_END = 6  # the game ends once at most this many forts are uncaptured
+
+# The 21 outcomes of two dice, as sorted pairs, with their odds.
+TWO_DICE: tuple[tuple[tuple[int, int], float], ...] = tuple(
+    ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
+)
+_TWO_DICE_SET = frozenset(o for o, _ in TWO_DICE)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# ------------------------------------------------------------------ chance
+
+def chance_outcomes(state: State) -> list[tuple[Any, float]]:
+    """The outcomes of the pending chance step and their probabilities (summing to 1)."""
+    phase = state.phase
+    if phase == ROLL:
+        return list(TWO_DICE)
+    if phase == NEUTRAL_ROLL:
+        return [(d, 1 / 6) for d in range(1, 7)]
+    if phase == SETUP_ROLL:
+        # 1s are re-rolled, and so is a number with no empty road: the rest are equally likely
+        empty = state.empty_mask()
+        nm = state.board.number_mask
+        valid = [d for d in range(2, 7) if nm[d] & empty]
+        return [(d, 1 / len(valid)) for d in valid]
+    if phase == START:
+        n = state.n_players
+        return [(p, 1 / n) for p in range(n)]
+    return []
+
+
+def check_chance(state: State, outcome: Any) -> Any:
+    """Normalise a chance outcome (dice pairs are sorted) or raise IllegalActionError."""
+    phase = state.phase
+    if phase == ROLL:
+        if (isinstance(outcome, (tuple, list)) and len(outcome) == 2
+                and all(isinstance(d, int) and not isinstance(d, bool) for d in outcome)):
+            pair = (min(outcome), max(outcome))
+            if pair in _TWO_DICE_SET:
+                return pair
+        raise IllegalActionError(f"a roll of two dice is two numbers 1-6, not {outcome!r}")
+    if phase in (START, SETUP_ROLL, NEUTRAL_ROLL):
+        if isinstance(outcome, int) and not isinstance(outcome, bool):
+            for o, _ in chance_outcomes(state):
+                if o == outcome:
+                    return outcome
+        what = {START: "start player", SETUP_ROLL: "setup die", NEUTRAL_ROLL: "neutral die"}[phase]
+        raise IllegalActionError(f"{outcome!r} is not a possible {what} here")
+    raise IllegalActionError(f"no dice are rolled in phase {state.phase_name!r}")
+
+
+def apply_chance(state: State, outcome: Any) -> None:
+    """Play the outcome of the pending chance step."""
+    outcome = check_chance(state, outcome)
+    phase = state.phase
+    if phase == ROLL:
+        state.dice = outcome
+        state.phase = TURN
+    elif phase == NEUTRAL_ROLL:
+        state.dice = (outcome,)
+        state.phase = NEUTRAL
+    elif phase == SETUP_ROLL:
+        state.dice = (outcome,)
+        state.phase = SETUP
+    else:  # START
+        state.start_player = state.current = outcome
+        state.phase = SETUP_ROLL
+
+
+def _die(rng: Random) -> int:
+    return int(rng.random() * 6) + 1
+
+
+def sample_chance(state: State, rng: Random) -> Any:
+    """Draw the pending chance outcome the way players would, from ``rng`` (not applied)."""
+    phase = state.phase
+    if phase == ROLL:
+        a = _die(rng)
+        b = _die(rng)
+        return (a, b) if a <= b else (b, a)
+    if phase == NEUTRAL_ROLL:
+        return _die(rng)
+    if phase == SETUP_ROLL:
+        empty = state.empty_mask()
+        nm = state.board.number_mask
+        if not any(nm[d] & empty for d in range(2, 7)):  # pragma: no cover - cannot happen with 25 warriors
+            raise IllegalActionError("no empty road is left for a setup placement")
+        while True:
+            d = _die(rng)
+            if d != 1 and nm[d] & empty:
+                return d
+    if phase == START:
+        return int(rng.random() * state.n_players)
+    raise IllegalActionError(f"no dice are rolled in phase {state.phase_name!r}")
+
+
+# ------------------------------------------------------------------ legal actions
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action of the player to move (empty at chance steps and at the end)."""
+    phase = state.phase
+    if phase == TURN:
+        return _turn_actions(state)
+    if phase == SETUP:
+        targets = state.board.number_mask[state.dice[0]] & state.empty_mask()
+        return [Action("setup", r) for r in _bits(targets)]
+    if phase == NEUTRAL:
+        targets = _neutral_targets(state)
+        n = state.neutral
+        if state.supply[n] > 0:
+            return [Action("neutral", r) for r in _bits(targets)]
+        sources = _bits(state.masks[n])
+        return [Action("neutral", r, s) for r in _bits(targets) for s in sources]
+    return []
+
+
+def _neutral_targets(state: State) -> int:
+    empty = state.empty_mask()
+    d = state.dice[0]
+    if d >= 2:
+        preferred = state.board.number_mask[d] & empty
+        if preferred:
+            return preferred
+    return empty
+
+
+def _turn_variants(state: State) -> list[tuple[tuple[int, int] | None, int, int]]:
+    """The dice the player may use: as rolled, and after each possible boat swap."""
+    a, b = state.dice
+    p = state.current
+    variants: list[tuple[tuple[int, int] | None, int, int]] = [(None, a, b)]
+    for k, o in enumerate(state.boats):
+        if o == p:
+            n = k + 2
+            for v in ((a,) if a == b else (a, b)):
+                x, y = (n, b) if v == a else (a, n)
+                variants.append(((n, v), x, y) if x <= y else ((n, v), y, x))
+    return variants
+
+
+def _targets(state: State, x: int, y: int, p: int) -> tuple[int, int, bool]:
+    """(placement roads, legion roads, may pass) for sorted dice x <= y."""
+    nm = state.board.number_mask
+    legion = state.legion
+    lbit = 1 << legion if legion >= 0 else 0
+    if x == 1:
+        if y == 1:
+            return 0, state.board.all_roads & ~lbit, False
+        empty = state.board.all_roads & ~(state.occupied | lbit)
+        return nm[y] & empty, nm[y] & ~lbit, True
+    if x == y:
+        # doubles: empty, another colour's warrior, or the legion
+        return nm[x] & ~state.masks[p], 0, True
+    empty = state.board.all_roads & ~(state.occupied | lbit)
+    return (nm[x] | nm[y]) & empty, 0, True
+
+
+def _turn_actions(state: State) -> list[Action]:
+    p = state.current
+    owner = state.owner
+    out: list[Action] = []
+    own_roads = _bits(state.masks[p])
+    for swap, x, y in _turn_variants(state):
+        swapped = swap[0] - 2 if swap else -1
+        supply = state.supply[p] + (1 if swap else 0)
+        own_boats = [k + 2 for k, o in enumerate(state.boats) if o == p and k != swapped]
+        place, legion, may_pass = _targets(state, x, y, p)
+        if supply > 0:
+            sources: list[tuple[int | None, int | None]] = [(None, None)]
+        else:
+            sources = [(r, None) for r in own_roads] + [(None, n) for n in own_boats]
+        for t in _bits(place):
+            for fr, fb in sources:
+                out.append(Action("place", t, fr, fb, swap))
+        if legion:
+            free_boats = [k + 2 for k, o in enumerate(state.boats) if o == EMPTY or k == swapped]
+            for t in _bits(legion):
+                out.append(Action("legion", t, swap=swap))
+                if not free_boats:
+                    continue
+                if supply > 0 or owner[t] == p:  # a warrior the legion displaced is back in supply
+                    boat_sources: list[tuple[int | None, int | None]] = [(None, None)]
+                else:
+                    boat_sources = [(r, None) for r in own_roads if r != t] + [(None, n) for n in own_boats]
+                for n in free_boats:
+                    for fr, fb in boat_sources:
+                        if fb != n:
+                            out.append(Action("legion", t, None, None, swap, n, fr, fb))
+        if may_pass:
+            out.append(Action("pass", swap=swap))
+    return out
+
+
+def is_legal(state: State, action: Action) -> bool:
+    return action in legal_actions(state)
+
+
+# ------------------------------------------------------------------ explaining illegal actions
+
+def _why_illegal(state: State, action: Action) -> str:
+    """A sentence saying why an action is not legal here (best effort, most specific first)."""
+    phase = state.phase
+    expected = {SETUP: "setup", NEUTRAL: "neutral", TURN: "a turn"}.get(phase)
+    if expected is None:
+        if phase == OVER:
+            return "the game is over"
+        return f"the dice must be rolled first (phase {state.phase_name!r})"
+    kind = action.kind
+    nroads = len(state.board.roads)
+    for r in (action.road, action.from_road, action.boat_from_road):
+        if r is not None and not 0 <= r < nroads:
+            return f"there is no road {r} on this map (roads are 0-{nroads - 1})"
+    if phase == SETUP and kind != "setup":
+        return "this is a setup placement: write s<road>"
+    if phase == NEUTRAL and kind != "neutral":
+        return "this is the neutral placement: write n<road>"
+    if phase == TURN and kind in ("setup", "neutral"):
+        return f"it is a regular turn, not a {kind} placement"
+    p = state.current
+    if phase == SETUP:
+        d = state.dice[0]
+        assert action.road is not None
+        if not state.empty_mask() >> action.road & 1:
+            return f"road {action.road} is not empty"
+        return f"road {action.road} does not lead to a fort numbered {d}"
+    if phase == NEUTRAL:
+        if state.supply[state.neutral] > 0 and action.from_road is not None:
+            return "the neutral supply is not empty, so the neutral warrior comes from it"
+        if state.supply[state.neutral] == 0 and action.from_road is None:
+            return "the neutral supply is empty: move a neutral warrior from the board (n<road><<from>)"
+        if action.from_road is not None and state.owner[action.from_road] != state.neutral:
+            return f"road {action.from_road} holds no neutral warrior"
+        return f"road {action.road} is not a road where the neutral warrior may go on a {state.dice[0]}"
+    # a regular turn
+    variants = {sw: (x, y) for sw, x, y in _turn_variants(state)}
+    if action.swap not in variants:
+        n, v = action.swap  # type: ignore[misc]
+        if state.boats[n - 2] != p:
+            return f"you have no warrior on boat {n} to swap"
+        return f"no die shows {v}"
+    x, y = variants[action.swap]
+    dice = f"{x}-{y}"
+    place, legion, may_pass = _targets(state, x, y, p)
+    swap = action.swap
+    supply = state.supply[p] + (1 if swap else 0)
+    if kind == "pass":
+        return "a double 1 must move the legion; you cannot pass" if not may_pass else "pass is not allowed here"
+    assert action.road is not None
+    road = action.road
+    if kind == "place":
+        if not place >> road & 1:
+            if x == 1 and y == 1:
+                return "a double 1 must move the legion"
+            if state.owner[road] == p:
+                return f"road {road} already holds your own warrior"
+            if x == y:
+                return f"road {road} does not lead to a fort numbered {x}"
+            if not state.empty_mask() >> road & 1:
+                return f"road {road} is not empty (only doubles displace)"
+            return f"road {road} does not lead to a fort numbered {x if x != 1 else y}" + (
+                f" or {y}" if x not in (1, y) else "")
+        if supply > 0 and (action.from_road is not None or action.from_boat is not None):
+            return "you still have warriors in your supply, so the placed warrior comes from there"
+        if supply == 0 and action.from_road is None and action.from_boat is None:
+            return "your supply is empty: pick up one of your warriors from a road or boat"
+        if action.from_road is not None and state.owner[action.from_road] != p:
+            return f"road {action.from_road} holds no warrior of yours"
+        if action.from_boat is not None:
+            if swap and action.from_boat == swap[0]:
+                return f"boat {action.from_boat} was emptied by the swap"
+            if state.boats[action.from_boat - 2] != p:
+                return f"boat {action.from_boat} holds no warrior of yours"
+        return f"that placement is not legal with {dice}"
+    # legion
+    if not legion >> road & 1:
+        if x != 1:
+            return f"the legion moves only with a 1 (dice {dice})"
+        if state.legion == road:
+            return f"the legion is already on road {road}"
+        return f"road {road} does not lead to a fort numbered {y}"
+    if action.boat is not None:
+        k = action.boat - 2
+        if state.boats[k] != EMPTY and not (swap and swap[0] == action.boat):
+            return f"boat {action.boat} is not empty"
+        own_displaced = state.owner[road] == p
+        if (supply > 0 or own_displaced) and (action.boat_from_road is not None or action.boat_from_boat is not None):
+            return "you have a warrior in your supply, so it is the one that goes on the boat"
+        if supply == 0 and not own_displaced and action.boat_from_road is None and action.boat_from_boat is None:
+            return "your supply is empty: pick up one of your warriors for the boat"
+        if action.boat_from_road is not None and (state.owner[action.boat_from_road] != p or action.boat_from_road == road):
+            return f"road {action.boat_from_road} holds no warrior of yours after the legion move"
+        if action.boat_from_boat is not None:
+            return f"boat {action.boat_from_boat} holds no warrior of yours to move"
+    return f"that legion move is not legal with {dice}"
+
+
+# ------------------------------------------------------------------ playing actions
+
+def apply(state: State, action: Action, check: bool = True) -> None:
+    """Play a decision.  With ``check`` (the default) an illegal action raises
+    IllegalActionError and leaves the state as it was."""
+    if check and action not in legal_actions(state):
+        raise IllegalActionError(f"illegal action {str(action)!r}: {_why_illegal(state, action)}")
+    phase = state.phase
+    if phase == TURN:
+        _apply_turn(state, action)
+    elif phase == SETUP:
+        _put(state, state.current, action.road)  # type: ignore[arg-type]
+        state.supply[state.current] -= 1
+        state.seq += 1
+        state.last_entry[state.current] = state.seq
+        state.setup_done += 1
+        if state.setup_done == state.n_players:
+            state.current = state.start_player
+            _begin_turn(state)
+        else:
+            state.current = (state.current + 1) % state.n_players
+            state.phase = SETUP_ROLL
+    elif phase == NEUTRAL:
+        n = state.neutral
+        if action.from_road is not None:
+            _lift(state, n, action.from_road)
+        else:
+            state.supply[n] -= 1
+        _put(state, n, action.road)  # type: ignore[arg-type]
+        state.phase = ROLL  # forts are never captured after a neutral placement
+    else:
+        raise IllegalActionError(f"no decision is due in phase {state.phase_name!r}")
+
+
+def _put(state: State, colour: int, road: int) -> None:
+    bit = 1 << road
+    state.owner[road] = colour
+    state.masks[colour] |= bit
+    state.occupied |= bit
+
+
+def _lift(state: State, colour: int, road: int) -> None:
+    bit = 1 << road
+    state.owner[road] = EMPTY
+    state.masks[colour] &= ~bit
+    state.occupied &= ~bit
+
+
+def _displace(state: State, road: int) -> None:
+    """Send whatever stands on a road home: a warrior to its supply, the legion to the eagle."""
+    o = state.owner[road]
+    if o >= 0:
+        _lift(state, o, road)
+        state.supply[o] += 1
+    elif state.legion == road:
+        state.legion = EAGLE
+
+
+def _apply_turn(state: State, action: Action) -> None:
+    p = state.current
+    swap = action.swap
+    if swap is not None:
+        state.boats[swap[0] - 2] = EMPTY
+        state.supply[p] += 1
+    kind = action.kind
+    if kind == "place":
+        road: int = action.road  # type: ignore[assignment]
+        if action.from_road is not None:
+            _lift(state, p, action.from_road)
+        elif action.from_boat is not None:
+            state.boats[action.from_boat - 2] = EMPTY
+        else:
+            state.supply[p] -= 1
+        _displace(state, road)
+        _put(state, p, road)
+    elif kind == "legion":
+        road = action.road  # type: ignore[assignment]
+        _displace(state, road)
+        state.legion = road
+        if action.boat is not None:
+            if action.boat_from_road is not None:
+                _lift(state, p, action.boat_from_road)
+            elif action.boat_from_boat is not None:
+                state.boats[action.boat_from_boat - 2] = EMPTY
+            else:
+                state.supply[p] -= 1
+            state.boats[action.boat - 2] = p
+    _end_turn(state)
+
+
+def _begin_turn(state: State) -> None:
+    if state.neutral >= 0 and state.empty_mask():
+        state.phase = NEUTRAL_ROLL
+    else:
+        state.phase = ROLL
+
+
+def _rank(state: State, mask: int) -> tuple[int, int, int]:
+    """(first, second, best count) among colours on the roads of ``mask``; -1 where not unique."""
+    best = second = 0
+    first_c = second_c = -1
+    first_tied = second_tied = False
+    for c, m in enumerate(state.masks):
+        k = (m & mask).bit_count()
+        if k == 0:
+            continue
+        if k > best:
+            second, second_c, second_tied = best, first_c, first_tied
+            best, first_c, first_tied = k, c, False
+        elif k == best:
+            first_tied = True
+        elif k > second:
+            second, second_c, second_tied = k, c, False
+        elif k == second:
+            second_tied = True
+    if first_tied:
+        return -1, -1, best
+    return first_c, (second_c if not second_tied else -1), best
+
+
+def _end_turn(state: State) -> None:
+    p = state.current
+    # captures: every uncaptured fort at once, on the position as it stands
+    legion = state.legion
+    full = state.occupied & ~(1 << legion if legion >= 0 else 0)
+    fmask = state.board.fort_mask
+    caps = None
+    for f in state.uncaptured:
+        m = fmask[f]
+        if full & m == m:
+            first, second, _ = _rank(state, m)
+            if first >= 0:
+                if caps is None:
+                    caps = []
+                caps.append((f, first, second))
+    if caps:
+        for f, first, second in caps:
+            state.fort_owner[f] = first
+            if state.vp_owner[f] == ON_BOARD:
+                state.vp_owner[f] = second if second >= 0 else REMOVED
+            state.uncaptured.remove(f)
+        state.last_captures = caps
+    elif state.last_captures:
+        state.last_captures = []
+    state.seq += 1
+    state.last_entry[p] = state.seq
+    state.turns += 1
+    if len(state.uncaptured) <= FORTS_LEFT_AT_END:
+        _final_claims(state)
+        state.phase = OVER
+        return
+    state.current = (p + 1) % state.n_players
+    _begin_turn(state)
+
+
+def _final_claims(state: State) -> None:
+    """Game end: the legion leaves; each remaining fort goes to a strict majority, full or not."""
+    state.legion = EAGLE
+    fmask = state.board.fort_mask
+    claims = list(state.last_captures)
+    for f in list(state.uncaptured):
+        first, second, _ = _rank(state, fmask[f])
+        if first < 0:
+            continue  # tied or empty: both tokens stay on the board
+        state.fort_owner[f] = first
+        if state.vp_owner[f] == ON_BOARD:
+            state.vp_owner[f] = second if second >= 0 else REMOVED
+        state.uncaptured.remove(f)
+        claims.append((f, first, second))
+    state.last_captures = claims
+
+
+# ------------------------------------------------------------------ random play
+
+def _pick_bit(mask: int, rng: Random) -> int:
+    k = int(rng.random() * mask.bit_count())
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def random_action(state: State, rng: Random) -> Action:
+    """A legal action chosen at random without listing them all (fast; for playouts).
+
+    Every legal target (road for a placement, road for the legion, or pass) is
+    equally likely, then the source and the optional boat."""
+    phase = state.phase
+    if phase == TURN:
+        p = state.current
+        variants = _turn_variants(state)
+        swap, x, y = variants[int(rng.random() * len(variants))] if len(variants) > 1 else variants[0]
+        place, legion, may_pass = _targets(state, x, y, p)
+        n_place = place.bit_count()
+        n_legion = legion.bit_count()
+        k = int(rng.random() * (n_place + n_legion + may_pass))
+        if k >= n_place + n_legion:
+            return Action("pass", swap=swap)
+        supply = state.supply[p] + (1 if swap else 0)
+        swapped = swap[0] - 2 if swap else -1
+        if k < n_place:
+            road = _pick_bit(place, rng)
+            if supply > 0:
+                return Action("place", road, None, None, swap)
+            fr, fb = _random_source(state, p, swapped, -1, -1, rng)
+            return Action("place", road, fr, fb, swap)
+        road = _pick_bit(legion, rng)
+        if rng.random() < 0.5:
+            return Action("legion", road, None, None, swap)
+        free = [k2 for k2, o in enumerate(state.boats) if o == EMPTY or k2 == swapped]
+        if not free:
+            return Action("legion", road, None, None, swap)
+        boat = free[int(rng.random() * len(free))]
+        if supply > 0 or state.owner[road] == p:
+            return Action("legion", road, None, None, swap, boat + 2)
+        fr, fb = _random_source(state, p, swapped, road, boat, rng)
+        if fr is None and fb is None:
+            return Action("legion", road, None, None, swap)
+        return Action("legion", road, None, None, swap, boat + 2, fr, fb)
+    if phase == SETUP:
+        return Action("setup", _pick_bit(state.board.number_mask[state.dice[0]] & state.empty_mask(), rng))
+    if phase == NEUTRAL:
+        road = _pick_bit(_neutral_targets(state), rng)
+        n = state.neutral
+        if state.supply[n] > 0:
+            return Action("neutral", road)
+        return Action("neutral", road, _pick_bit(state.masks[n], rng))
+    raise IllegalActionError(f"no decision is due in phase {state.phase_name!r}")
+
+
+def _random_source(state: State, p: int, swapped: int, not_road: int, not_boat: int,
+                   rng: Random) -> tuple[int | None, int | None]:
+    """A random warrior of p on a road or boat (empty supply), excluding a road and a boat."""
+    roads = state.masks[p]
+    if not_road >= 0:
+        roads &= ~(1 << not_road)
+    boats = [k for k, o in enumerate(state.boats) if o == p and k != swapped and k != not_boat]
+    n = roads.bit_count() + len(boats)
+    if n == 0:
+        return None, None
+    k = int(rng.random() * n)
+    if k < len(boats):
+        return None, boats[k] + 2
+    return _pick_bit(roads, rng), None
+
+
+# ------------------------------------------------------------------ result
+
+def result(state: State) -> dict[str, Any]:
+    """Scores and the winner.  Points, then tokens, then the last-turn tiebreak.
+
+    The neutral colour scores but cannot win: the ranking holds regular players only."""
+    n = state.n_colours
+    points = [state.points(c) for c in range(n)]
+    tokens = [state.tokens(c) for c in range(n)]
+    sign = 1 if state.german_tiebreak else -1  # default: the latest turn longest ago wins
+
+    def key(c: int) -> tuple[int, int, int]:
+        return (points[c], tokens[c], sign * state.last_entry[c])
+
+    ranking = sorted(range(state.n_players), key=key, reverse=True)
+    winner, runner = ranking[0], ranking[1]
+    if points[winner] != points[runner]:
+        decided_by = "points"
+    elif tokens[winner] != tokens[runner]:
+        decided_by = "tokens"
+    else:
+        decided_by = "last turn (German rule: most recent)" if state.german_tiebreak else "last turn"
+    forts = state.board.forts
+    breakdown = []
+    for c in range(n):
+        fort_pts = sum(forts[f].number for f, o in enumerate(state.fort_owner) if o == c)
+        vp_pts = sum(VP_VALUE[forts[f].number] for f, o in enumerate(state.vp_owner) if o == c)
+        breakdown.append({
+            "colour": c, "points": points[c], "tokens": tokens[c], "fort_points": fort_pts,
+            "vp_points": vp_pts, "forts": [f for f, o in enumerate(state.fort_owner) if o == c],
+            "vp_tokens": [f for f, o in enumerate(state.vp_owner) if o == c],
+            "last_entry": state.last_entry[c],
+        })
+    return {
+        "over": state.phase == OVER, "winner": winner, "ranking": ranking, "decided_by": decided_by,
+        "points": points, "tokens": tokens, "players": breakdown,
+    }
+
