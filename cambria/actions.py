@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 __all__ = ["Action", "IllegalActionError", "NotationError", "KINDS"]
 
@@ -52,10 +53,14 @@ _MAIN_RE = re.compile(r"([snpL])(\d+)" + _SOURCE + r"\Z")
 _BOAT_RE = re.compile(r"b([2-6])" + _SOURCE + r"\Z")
 
 
-class Action:
-    """One decision of a player.  Immutable, hashable, round-trips through ``str``."""
+class Action(tuple):  # type: ignore[type-arg]
+    """One decision of a player.  Immutable, hashable, round-trips through ``str``.
 
-    __slots__ = ("kind", "road", "from_road", "from_boat", "swap", "boat", "boat_from_road", "boat_from_boat", "_key")
+    A tuple underneath (cheap to create and compare in search and playouts):
+    ``(kind, road, from_road, from_boat, swap, boat, boat_from_road, boat_from_boat)``.
+    """
+
+    __slots__ = ()
 
     kind: str
     road: int | None
@@ -66,8 +71,8 @@ class Action:
     boat_from_road: int | None
     boat_from_boat: int | None
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         kind: str,
         road: int | None = None,
         from_road: int | None = None,
@@ -76,7 +81,7 @@ class Action:
         boat: int | None = None,
         boat_from_road: int | None = None,
         boat_from_boat: int | None = None,
-    ) -> None:
+    ) -> Action:
         if kind not in KINDS:
             raise NotationError(f"unknown action kind {kind!r}")
         if from_road is not None and from_boat is not None:
@@ -89,19 +94,7 @@ class Action:
             raise NotationError("only a legion move may be followed by a boat placement")
         if (kind == "pass") != (road is None):
             raise NotationError("every action but pass names a road")
-        s = object.__setattr__
-        s(self, "kind", kind)
-        s(self, "road", road)
-        s(self, "from_road", from_road)
-        s(self, "from_boat", from_boat)
-        s(self, "swap", swap)
-        s(self, "boat", boat)
-        s(self, "boat_from_road", boat_from_road)
-        s(self, "boat_from_boat", boat_from_boat)
-        s(self, "_key", (kind, road, from_road, from_boat, swap, boat, boat_from_road, boat_from_boat))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Action is immutable")
+        return tuple.__new__(cls, (kind, road, from_road, from_boat, swap, boat, boat_from_road, boat_from_boat))
 
     # -- convenient constructors
     @classmethod
@@ -126,14 +119,19 @@ class Action:
     def pass_(cls, swap: tuple[int, int] | None = None) -> Action:
         return cls("pass", swap=swap)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key == other._key
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def __lt__(self, other: Action) -> bool:
+    def __lt__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
         return str(self) < str(other)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
+
+    def __getnewargs__(self) -> tuple:  # type: ignore[type-arg]
+        return tuple(self)
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
@@ -213,6 +211,15 @@ class Action:
             if boat_from_boat is not None and not 2 <= boat_from_boat <= 6:
                 raise NotationError(f"{text!r}: boats are numbered 2 to 6")
         return cls(kind, road, from_road, from_boat, swap, boat, boat_from_road, boat_from_boat)
+
+
+for _i, _name in enumerate(("kind", "road", "from_road", "from_boat", "swap", "boat", "boat_from_road",
+                             "boat_from_boat")):
+    setattr(Action, _name, property(itemgetter(_i), doc=f"the action's {_name.replace('_', ' ')}"))
+del _i, _name
+
+# Unchecked constructor for the rules' own hot paths (the arguments are known to be consistent).
+_new_action = tuple.__new__
 
 
 def _int(digits: str, text: str) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from .actions import Action, IllegalActionError
+from .actions import Action, IllegalActionError, _new_action
 from .board import VP_VALUE
 from .state import (
     EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, NO_TOKEN, ON_BOARD, OVER, REMOVED, ROLL, SETUP,
@@ -43,6 +43,13 @@ TWO_DICE: tuple[tuple[tuple[int, int], float], ...] = tuple(
     ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
 )
 _TWO_DICE_SET = frozenset(o for o, _ in TWO_DICE)
+
+
+def _act(kind: str, road: int | None = None, from_road: int | None = None, from_boat: int | None = None,
+         swap: tuple[int, int] | None = None, boat: int | None = None, boat_from_road: int | None = None,
+         boat_from_boat: int | None = None) -> Action:
+    """Build an Action the rules know to be well-formed, skipping the checks of Action()."""
+    return _new_action(Action, (kind, road, from_road, from_boat, swap, boat, boat_from_road, boat_from_boat))
 
 
 def _bits(mask: int) -> list[int]:
@@ -149,14 +156,14 @@ def legal_actions(state: State) -> list[Action]:
         return _turn_actions(state)
     if phase == SETUP:
         targets = state.board.number_mask[state.dice[0]] & state.empty_mask()
-        return [Action("setup", r) for r in _bits(targets)]
+        return [_act("setup", r) for r in _bits(targets)]
     if phase == NEUTRAL:
         targets = _neutral_targets(state)
         n = state.neutral
         if state.supply[n] > 0:
-            return [Action("neutral", r) for r in _bits(targets)]
+            return [_act("neutral", r) for r in _bits(targets)]
         sources = _bits(state.masks[n])
-        return [Action("neutral", r, s) for r in _bits(targets) for s in sources]
+        return [_act("neutral", r, s) for r in _bits(targets) for s in sources]
     return []
 
 
@@ -217,11 +224,11 @@ def _turn_actions(state: State) -> list[Action]:
             sources = [(r, None) for r in own_roads] + [(None, n) for n in own_boats]
         for t in _bits(place):
             for fr, fb in sources:
-                out.append(Action("place", t, fr, fb, swap))
+                out.append(_act("place", t, fr, fb, swap))
         if legion:
             free_boats = [k + 2 for k, o in enumerate(state.boats) if o == EMPTY or k == swapped]
             for t in _bits(legion):
-                out.append(Action("legion", t, swap=swap))
+                out.append(_act("legion", t, swap=swap))
                 if not free_boats:
                     continue
                 if supply > 0 or owner[t] == p:  # a warrior the legion displaced is back in supply
@@ -231,9 +238,9 @@ def _turn_actions(state: State) -> list[Action]:
                 for n in free_boats:
                     for fr, fb in boat_sources:
                         if fb != n:
-                            out.append(Action("legion", t, None, None, swap, n, fr, fb))
+                            out.append(_act("legion", t, None, None, swap, n, fr, fb))
         if may_pass:
-            out.append(Action("pass", swap=swap))
+            out.append(_act("pass", swap=swap))
     return out
 
 
@@ -537,36 +544,36 @@ def random_action(state: State, rng: Random) -> Action:
         n_legion = legion.bit_count()
         k = int(rng.random() * (n_place + n_legion + may_pass))
         if k >= n_place + n_legion:
-            return Action("pass", swap=swap)
+            return _act("pass", swap=swap)
         supply = state.supply[p] + (1 if swap else 0)
         swapped = swap[0] - 2 if swap else -1
         if k < n_place:
             road = _pick_bit(place, rng)
             if supply > 0:
-                return Action("place", road, None, None, swap)
+                return _act("place", road, None, None, swap)
             fr, fb = _random_source(state, p, swapped, -1, -1, rng)
-            return Action("place", road, fr, fb, swap)
+            return _act("place", road, fr, fb, swap)
         road = _pick_bit(legion, rng)
         if rng.random() < 0.5:
-            return Action("legion", road, None, None, swap)
+            return _act("legion", road, None, None, swap)
         free = [k2 for k2, o in enumerate(state.boats) if o == EMPTY or k2 == swapped]
         if not free:
-            return Action("legion", road, None, None, swap)
+            return _act("legion", road, None, None, swap)
         boat = free[int(rng.random() * len(free))]
         if supply > 0 or state.owner[road] == p:
-            return Action("legion", road, None, None, swap, boat + 2)
+            return _act("legion", road, None, None, swap, boat + 2)
         fr, fb = _random_source(state, p, swapped, road, boat, rng)
         if fr is None and fb is None:
-            return Action("legion", road, None, None, swap)
-        return Action("legion", road, None, None, swap, boat + 2, fr, fb)
+            return _act("legion", road, None, None, swap)
+        return _act("legion", road, None, None, swap, boat + 2, fr, fb)
     if phase == SETUP:
-        return Action("setup", _pick_bit(state.board.number_mask[state.dice[0]] & state.empty_mask(), rng))
+        return _act("setup", _pick_bit(state.board.number_mask[state.dice[0]] & state.empty_mask(), rng))
     if phase == NEUTRAL:
         road = _pick_bit(_neutral_targets(state), rng)
         n = state.neutral
         if state.supply[n] > 0:
-            return Action("neutral", road)
-        return Action("neutral", road, _pick_bit(state.masks[n], rng))
+            return _act("neutral", road)
+        return _act("neutral", road, _pick_bit(state.masks[n], rng))
     raise IllegalActionError(f"no decision is due in phase {state.phase_name!r}")
 
 
