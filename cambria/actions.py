@@ -47,9 +47,9 @@ class IllegalActionError(ValueError):
     """An action that the rules do not allow in this position; the message says why."""
 
 
-_SOURCE = r"(?:<(?:(\d+)|b(\d)))?"
+_SOURCE = r"(?:<(?:([0-9]+)|b([0-9])))?"
 _SWAP_RE = re.compile(r"x([2-6])/([1-6])\Z")
-_MAIN_RE = re.compile(r"([snpL])(\d+)" + _SOURCE + r"\Z")
+_MAIN_RE = re.compile(r"([snpL])([0-9]+)" + _SOURCE + r"\Z")
 _BOAT_RE = re.compile(r"b([2-6])" + _SOURCE + r"\Z")
 
 
@@ -94,6 +94,22 @@ class Action(tuple):  # type: ignore[type-arg]
             raise NotationError("only a legion move may be followed by a boat placement")
         if (kind == "pass") != (road is None):
             raise NotationError("every action but pass names a road")
+        for name, value in (("road", road), ("from_road", from_road), ("boat_from_road", boat_from_road)):
+            if value is not None and (type(value) is not int or value < 0):
+                raise NotationError(f"{name} must be a road number (0 or more), not {value!r}")
+        for name, value in (("from_boat", from_boat), ("boat", boat), ("boat_from_boat", boat_from_boat)):
+            if value is not None and (type(value) is not int or not 2 <= value <= 6):
+                raise NotationError(f"{name} must be a boat number 2-6, not {value!r}")
+        if swap is not None:
+            if (not isinstance(swap, tuple) or len(swap) != 2 or any(type(v) is not int for v in swap)
+                    or not 2 <= swap[0] <= 6 or not 1 <= swap[1] <= 6):
+                raise NotationError(f"a swap is (boat 2-6, die 1-6), not {swap!r}")
+            if kind in ("setup", "neutral"):
+                raise NotationError("a swap belongs to a regular turn")
+        if kind == "neutral" and from_boat is not None:
+            raise NotationError("neutral warriors never sit on boats")
+        if kind in ("setup", "legion", "pass") and (from_road is not None or from_boat is not None):
+            raise NotationError(f"{kind} takes no source")
         return tuple.__new__(cls, (kind, road, from_road, from_boat, swap, boat, boat_from_road, boat_from_boat))
 
     # -- convenient constructors

@@ -2,9 +2,9 @@
 
 >>> g = Game("cambria", ["Ann", "Bob", "Cy"], seed=7)
 >>> g.roll()                  # the start player is drawn
-'start 1'
+'start 0'
 >>> g.roll()                  # she rolls one die for her setup placement
-'die 3'
+'die 4'
 >>> g.play(g.legal_actions()[0]).startswith("s")
 True
 >>> Game.from_record(g.to_record()).state.to_dict() == g.state.to_dict()
@@ -37,17 +37,21 @@ def chance_text(phase: int, outcome: Any) -> str:
 
 def parse_chance(phase: int, text: str) -> Any:
     """Read a chance step written by ``chance_text`` for the given phase."""
+    value: Any = None
     try:
-        word, value = text.split(" ")
+        word, rest = text.split(" ")
         if phase == ROLL and word == "roll":
-            a, b = value.split("-")
-            return (int(a), int(b))
-        if phase == START and word == "start":
-            return int(value)
-        if phase in (SETUP_ROLL, NEUTRAL_ROLL) and word == "die":
-            return int(value)
-    except ValueError:
-        pass
+            a, b = rest.split("-")
+            value = (int(a), int(b))
+        elif phase == START and word == "start":
+            value = int(rest)
+        elif phase in (SETUP_ROLL, NEUTRAL_ROLL) and word == "die":
+            value = int(rest)
+    except (ValueError, AttributeError):
+        value = None
+    # only the one canonical spelling: ASCII digits, no signs or leading zeros, smaller die first
+    if value is not None and chance_text(phase, value) == text:
+        return value
     expected = {ROLL: "roll <a>-<b>", START: "start <seat>"}.get(phase, "die <n>")
     raise NotationError(f"expected a chance step '{expected}' here, not {text!r}")
 

@@ -64,6 +64,8 @@ def record_from_json(text: str | bytes) -> Game:
     except json.JSONDecodeError as exc:
         raise RecordError(f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}): "
                           "it may be truncated or damaged") from None
+    except (RecursionError, ValueError, MemoryError):  # absurd nesting or numbers: not a record
+        raise RecordError("the file is not a Cambria game record (its JSON is nested or sized absurdly)") from None
     return load_record(data)
 
 

@@ -353,7 +353,11 @@ def apply(state: State, action: Action, check: bool = True) -> None:
     """Play a decision.  With ``check`` (the default) an illegal action raises
     IllegalActionError and leaves the state as it was."""
     if check and action not in legal_actions(state):
-        raise IllegalActionError(f"illegal action {str(action)!r}: {_why_illegal(state, action)}")
+        try:
+            why = _why_illegal(state, action)
+        except Exception:  # the explanation is best effort; the refusal is what matters
+            why = "it is not among the legal actions"
+        raise IllegalActionError(f"illegal action {str(action)!r}: {why}")
     phase = state.phase
     if phase == TURN:
         _apply_turn(state, action)
