@@ -135,8 +135,18 @@ class Action(tuple):  # type: ignore[type-arg]
     def pass_(cls, swap: tuple[int, int] | None = None) -> Action:
         return cls("pass", swap=swap)
 
+    # Order by notation (tuple order would compare None with numbers).
     def __lt__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
         return str(self) < str(other)
+
+    def __gt__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
+        return str(self) > str(other)
+
+    def __le__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
+        return str(self) <= str(other)
+
+    def __ge__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
+        return str(self) >= str(other)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and tuple.__eq__(self, other)
