@@ -136,16 +136,16 @@ class Action(tuple):  # type: ignore[type-arg]
         return cls("pass", swap=swap)
 
     # Order by notation (tuple order would compare None with numbers).
-    def __lt__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
+    def __lt__(self, other: tuple) -> bool:  # type: ignore[type-arg]
         return str(self) < str(other)
 
-    def __gt__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
+    def __gt__(self, other: tuple) -> bool:  # type: ignore[type-arg]
         return str(self) > str(other)
 
-    def __le__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
+    def __le__(self, other: tuple) -> bool:  # type: ignore[type-arg]
         return str(self) <= str(other)
 
-    def __ge__(self, other: tuple) -> bool:  # type: ignore[override,type-arg]
+    def __ge__(self, other: tuple) -> bool:  # type: ignore[type-arg]
         return str(self) >= str(other)
 
     def __eq__(self, other: object) -> bool:

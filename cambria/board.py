@@ -223,9 +223,9 @@ def validate_map(data: Any) -> None:
         _need(a in ids, f"{label} leads to unknown fort {a!r}")
         _need(b in ids, f"{label} leads to unknown fort {b!r}")
         _need(a != b, f"{label} joins a fort to itself")
-        key = frozenset((a, b))
-        _need(key not in pairs, f"{label} duplicates another road between the same forts")
-        pairs.add(key)
+        pair = frozenset((a, b))
+        _need(pair not in pairs, f"{label} duplicates another road between the same forts")
+        pairs.add(pair)
         degree[ids[a]] += 1
         degree[ids[b]] += 1
         segs.append((ids[a], ids[b]))

@@ -80,13 +80,15 @@ MIGRATIONS: dict[int, Any] = {}
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
     version = data.get("version")
-    _need(isinstance(version, int) and not isinstance(version, bool), "the record has no version number")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("the record has no version number")
     if version > RECORD_VERSION:
         raise RecordError(f"this record is version {version}, made by a newer Cambria; "
                           f"this one reads versions up to {RECORD_VERSION}")
     while version < RECORD_VERSION:
         step = MIGRATIONS.get(version)
-        _need(step is not None, f"record version {version} is too old to open")
+        if step is None:
+            raise RecordError(f"record version {version} is too old to open")
         data = step(data)
         version = data["version"]
     return data
