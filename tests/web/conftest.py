@@ -1,0 +1,163 @@
+"""Fixtures for the browser tests: the built site, a local server, Chromium, and pages that
+record what they do.
+
+    site          the server: site.url ("http://127.0.0.1:PORT/"), site.subpath_url (the same
+                  site under "/some/path/"), site.origin, site.manifest (dist/build.json)
+    browser       headless Chromium (Debian's /usr/bin/chromium, else Playwright's own)
+    open_page     open_page(path="", *, subpath=False, viewport=None, **context_options)
+                  -> PageSession: a fresh context and page, already navigated; it records
+                  console errors, page errors, every request URL and requests to other origins
+                  (those are also blocked).  Closed after the test.
+
+PageSession.wait_mark(name) waits for a User Timing mark; wait_interactive() waits for
+"cambria:interactive"; assert_clean() checks no console/page errors and no foreign requests.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+SUBPATH = "/some/path/"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# Loading Python can take a few seconds on a slow, busy machine.
+LOAD_TIMEOUT_MS = int(os.environ.get("CAMBRIA_LOAD_TIMEOUT_MS", "60000"))
+
+
+@dataclass
+class Site:
+    url: str
+    subpath_url: str
+    origin: str
+    dist: Path
+    manifest: dict
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    """A private copy of the built site (built first if needed): rebuilds elsewhere don't reach it."""
+    return build.private_dist()[0]
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir):
+    server = build.make_server(dist_dir, 0, prefixes=(SUBPATH,), quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    manifest = build.private_dist()[1]
+    yield Site(url=origin + "/", subpath_url=origin + SUBPATH, origin=origin, dist=dist_dir, manifest=manifest)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    if Path(CHROMIUM).exists():
+        b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    else:
+        try:
+            b = playwright_instance.chromium.launch(args=CHROMIUM_ARGS)
+        except Exception as exc:  # no browser at all
+            pytest.skip(f"no Chromium: install Debian's chromium ({exc})")
+    yield b
+    b.close()
+
+
+@dataclass
+class PageSession:
+    context: object
+    page: object
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+
+    def wait_mark(self, name: str, timeout: int = LOAD_TIMEOUT_MS) -> float:
+        """Wait for a User Timing mark; return its time in seconds since navigation start."""
+        self.page.wait_for_function(
+            "(n) => performance.getEntriesByName(n, 'mark').length > 0", arg=name, timeout=timeout)
+        return self.page.evaluate("(n) => performance.getEntriesByName(n, 'mark')[0].startTime / 1000", name)
+
+    def wait_interactive(self, timeout: int = LOAD_TIMEOUT_MS) -> float:
+        return self.wait_mark("cambria:interactive", timeout)
+
+    def assert_clean(self) -> None:
+        assert self.page_errors == [], f"uncaught errors in the page: {self.page_errors}"
+        assert self.console_errors == [], f"console errors: {self.console_errors}"
+        assert self.foreign_requests == [], f"requests to other origins: {self.foreign_requests}"
+
+
+@pytest.fixture
+def open_page(browser, site):
+    sessions: list[PageSession] = []
+
+    def _open(path: str = "", *, subpath: bool = False, viewport: dict | None = None,
+              wait_until: str = "load", **context_options) -> PageSession:
+        if viewport:
+            context_options["viewport"] = viewport
+        context = browser.new_context(**context_options)
+        page = context.new_page()
+        session = PageSession(context=context, page=page, origin=site.origin)
+        sessions.append(session)
+
+        def on_request(request):
+            session.requests.append(request.url)
+            if not _same_origin(request.url, site.origin):
+                session.foreign_requests.append(request.url)
+
+        def on_console(message):
+            if message.type == "error":
+                session.console_errors.append(f"{message.text} ({message.location})")
+
+        def block_foreign(route):
+            if _same_origin(route.request.url, site.origin):
+                route.continue_()
+            else:
+                route.abort()  # recorded by on_request
+
+        context.on("request", on_request)
+        context.on("console", on_console)
+        page.on("pageerror", lambda exc: session.page_errors.append(str(exc)))
+        context.route("**/*", block_foreign)
+        base = site.subpath_url if subpath else site.url
+        page.goto(base + path.lstrip("/"), wait_until=wait_until)
+        return session
+
+    yield _open
+    for session in sessions:
+        try:
+            session.context.close()
+        except Exception:
+            pass
+
+
+def _same_origin(url: str, origin: str) -> bool:
+    if url.startswith(("data:", "blob:", "about:")):
+        return True
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" == origin
