@@ -1,0 +1,415 @@
+"""Whole games in the browser, by clicks and taps only, on a phone and on a desktop.
+
+The test plays like a person: it looks at what the page highlights (legal roads and boats,
+the choice buttons), picks one at random, sometimes takes it back with Undo, and confirms.
+At several points it compares what the page shows (pieces on roads and boats, supplies,
+scores, whose turn) with the engine's own view, fetched through the same bridge.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+DESKTOP = dict(viewport={"width": 1280, "height": 800})
+
+# What the page shows, read from the DOM only.
+READ_PAGE = """() => {
+  const app = document.querySelector('#app');
+  const b = document.querySelector(`#board-${app.dataset.map}`);
+  const roads = {}, boats = {};
+  for (const w of b.querySelectorAll('.warrior[data-loc]')) {
+    const loc = w.dataset.loc, owner = Number(w.dataset.owner);
+    if (loc[0] === 'r') roads[loc.slice(1)] = owner; else boats[loc.slice(1)] = owner;
+  }
+  const legion = b.querySelector('.legion');
+  const seats = [...document.querySelectorAll('.player-row')].map(r => Number(r.dataset.seat));
+  const banner = document.querySelector('[data-testid="current-player"]');
+  return {
+    step: Number(app.dataset.step), map: app.dataset.map, phase: app.dataset.phase,
+    roads, boats, legion: legion.dataset.road === undefined ? null : Number(legion.dataset.road),
+    supply: seats.map(i => Number(document.querySelector(`[data-testid="supply-${i}"]`).dataset.supply)),
+    supplyDots: seats.map(i => document.querySelectorAll(`[data-testid="supply-${i}"] .dot.on`).length),
+    points: seats.map(i => Number(document.querySelector(`[data-testid="score-${i}"]`).textContent)),
+    current: banner ? Number(banner.dataset.seat) : null,
+    currentRow: [...document.querySelectorAll('.player-row.current')].map(r => Number(r.dataset.seat)),
+    forts: [...b.querySelectorAll('.fort')].map(f => f.dataset.owner === undefined ? null : Number(f.dataset.owner)),
+    shapes: [...b.querySelectorAll('.warrior use')].map(u => u.getAttribute('href')),
+    logLines: document.querySelectorAll('#log li').length,
+  };
+}"""
+
+# The highlighted choices: legal roads and boats on the board, buttons in the turn card, with the
+# middle of each on screen (x, y in CSS px) so that the test can tap there like a finger would.
+READ_CHOICES = """() => {
+  const app = document.querySelector('#app');
+  const b = document.querySelector(`#board-${app.dataset.map}`);
+  const visible = (el) => el && !el.hidden && el.offsetParent !== null;
+  const at = (el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const inside = x > 0 && y > 0 && x < innerWidth && y < innerHeight;
+    return inside ? [x, y] : null;
+  };
+  const menu = document.querySelector('#choice-menu');
+  const confirm = document.querySelector('#confirm'), undo = document.querySelector('#undo');
+  const roll = document.querySelector('#roll');
+  return {
+    step: Number(app.dataset.step),
+    busy: app.classList.contains('busy'),
+    roll: visible(roll) ? at(roll) || true : false,
+    roads: [...b.querySelectorAll('.slot.legal')].map(n => [Number(n.dataset.road), at(n)]),
+    boats: [...b.querySelectorAll('.boat.legal')].map(n => [Number(n.dataset.boat), at(n)]),
+    buttons: [...document.querySelectorAll('#extra-choices button')].map(n => [n.dataset.token, at(n)]),
+    menu: visible(menu) ? [...menu.querySelectorAll('[data-testid="menu-choice"]')].map(n => [n.dataset.token, at(n)]) : [],
+    confirm: visible(confirm) && !confirm.disabled ? at(confirm) || true : false,
+    undo: visible(undo) && !undo.disabled ? at(undo) || true : false,
+    over: app.dataset.over === 'true',
+    ended: visible(document.querySelector('#end-screen')),
+  };
+}"""
+
+ENGINE_VIEW = "() => window.__cambria.request('view', {})"
+
+
+class Player:
+    """Drives the page like a person: taps what is highlighted."""
+
+    def __init__(self, session, touch: bool, rng: random.Random):
+        self.s = session
+        self.page = session.page
+        self.touch = touch
+        self.rng = rng
+        self.decisions = 0
+        self.undos = 0
+        self.checks = 0
+
+    def press(self, locator) -> None:
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+
+    def idle(self) -> None:
+        self.page.wait_for_selector("#app:not(.busy)", timeout=30000)
+
+    def wait_step_after(self, step: int) -> None:
+        self.page.wait_for_function(
+            "(s) => Number(document.querySelector('#app').dataset.step) > s"
+            " && !document.querySelector('#app').classList.contains('busy')"
+            " && !document.querySelector('#dice').classList.contains('spinning')", arg=step, timeout=30000)
+
+    def choices(self) -> dict:
+        return self.page.evaluate(READ_CHOICES)
+
+    def shown(self) -> dict:
+        return self.page.evaluate(READ_PAGE)
+
+    def board(self, map_id: str):
+        return self.page.locator(f"#board-{map_id}")
+
+    def tap_at(self, point, fallback) -> None:
+        """Tap (or click) the middle of an element; scroll to it first if it is off screen."""
+        if isinstance(point, list):
+            if self.touch:
+                self.page.touchscreen.tap(*point)
+            else:
+                self.page.mouse.click(*point)
+        else:
+            self.press(fallback)
+
+    # ---------------------------------------------------------------- one step
+    def step(self, map_id: str) -> None:
+        c = self.choices()
+        step = c["step"]
+        if c["roll"]:
+            self.tap_at(c["roll"], self.page.get_by_test_id("roll-button"))
+            self.wait_step_after(step)
+            return
+        # compose a decision
+        for _ in range(12):
+            if c["menu"]:
+                token, point = self.rng.choice(c["menu"])
+                self.tap_at(point, self.page.locator(f'#choice-menu [data-token="{token}"]'))
+                self.idle()
+                c = self.choices()
+                continue
+            options = [("road", r, pt) for r, pt in c["roads"]] + [("boat", n, pt) for n, pt in c["boats"]] + \
+                      [("button", t, pt) for t, pt in c["buttons"]]
+            if c["confirm"] and (not options or self.rng.random() < 0.45):
+                break
+            if c["undo"] and self.rng.random() < 0.08:
+                self.tap_at(c["undo"], self.page.get_by_test_id("undo-button"))
+                self.idle()
+                self.undos += 1
+                c = self.choices()
+                continue
+            assert options, f"nothing to choose and nothing to confirm: {c}"
+            # a person passes rarely while there is something to place
+            if len(options) > 1 and self.rng.random() < 0.85:
+                options = [o for o in options if o[1] != "pass"]
+            kind, what, point = self.rng.choice(options)
+            if kind == "road":
+                self.tap_at(point, self.board(map_id).locator(f'.slot[data-road="{what}"]'))
+            elif kind == "boat":
+                self.tap_at(point, self.board(map_id).locator(f'.boat[data-boat="{what}"]'))
+            else:
+                self.tap_at(point, self.page.locator(f'#extra-choices [data-token="{what}"]'))
+            self.idle()
+            c = self.choices()
+        assert c["confirm"], f"cannot confirm: {c}"
+        self.tap_at(c["confirm"], self.page.get_by_test_id("confirm-button"))
+        self.wait_step_after(step)
+        self.decisions += 1
+
+    # ---------------------------------------------------------------- checks
+    def check_against_engine(self) -> dict:
+        """The page shows exactly the engine's position, scores, supplies and turn."""
+        engine = self.page.evaluate(ENGINE_VIEW)
+        shown = self.shown()
+        assert shown["step"] == engine["step"]
+        pos = engine["position"]
+        assert shown["roads"] == {str(r): o for r, o in enumerate(pos["roads"]) if o >= 0}
+        assert shown["boats"] == {n: o for n, o in pos["boats"].items() if o is not None}
+        assert shown["legion"] == pos["legion"]
+        seats = [p["index"] for p in engine["players"]]
+        assert shown["supply"] == [pos["supply"][i] for i in seats]
+        assert shown["supplyDots"] == shown["supply"]
+        assert shown["points"] == [engine["points"][i] for i in seats]
+        assert shown["forts"] == [f["owner"] for f in pos["forts"]]
+        assert shown["logLines"] == len(engine["log"])
+        if not engine["over"]:
+            assert shown["current"] == engine["current"]
+            assert shown["currentRow"] == [engine["current"]]
+        self.checks += 1
+        return engine
+
+
+def new_game(player: Player, n: int, map_id: str, tiebreak: bool) -> None:
+    page = player.page
+    player.s.wait_interactive()
+    assert page.get_by_test_id("start-button").is_enabled()
+    player.press(page.get_by_test_id(f"count-{n}"))
+    assert page.get_by_test_id("neutral-note").is_visible() == (n == 2)
+    assert page.locator(".player-setup").count() == n
+    # names are typed; everything else is tapped
+    page.get_by_test_id("name-0").fill("Ann")
+    # give player 2 the green colour (swapping with whoever had it)
+    player.press(page.get_by_test_id("colour-1-green"))
+    player.press(page.get_by_test_id(f"map-{map_id}"))
+    assert page.locator(f".board-frame[data-map='{map_id}']").is_visible()
+    if tiebreak:
+        player.press(page.get_by_test_id("german-tiebreak"))
+    player.press(page.get_by_test_id("start-button"))
+    page.wait_for_selector('#app[data-screen="game"]')
+    player.idle()
+
+
+def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, budget: float = 150.0) -> dict:
+    new_game(player, n, map_id, tiebreak)
+    page = player.page
+    engine = player.check_against_engine()
+    names = [p["name"] for p in engine["players"]]
+    assert names[0] == "Ann"
+    assert engine["players"][1]["colour"] == "green"
+    assert engine["german_tiebreak"] is tiebreak
+    assert engine["map"] == map_id
+    if n == 2:
+        assert engine["players"][2]["neutral"] and engine["players"][2]["colour"] == "neutral"
+    start = time.monotonic()
+    steps = 0
+    while not player.choices()["over"]:
+        player.step(map_id)
+        steps += 1
+        if steps % 40 == 0:
+            player.check_against_engine()
+        assert time.monotonic() - start < budget, f"the game took too long ({steps} steps)"
+    engine = player.check_against_engine()
+    result = engine["result"]
+    # the end screen
+    page.wait_for_selector('[data-testid="end-screen"]:not([hidden])', timeout=10000)
+    assert page.get_by_test_id("end-title").inner_text().startswith(result["winner_name"])
+    for p in result["players"]:
+        row = page.get_by_test_id(f"rank-{p['index']}")
+        assert row.is_visible()
+        assert int(row.get_attribute("data-points")) == p["points"]
+        assert f"{p['points']} points" in row.inner_text()
+    tiebreak_text = page.get_by_test_id("end-tiebreak").inner_text()
+    if result["tiebreak"]:
+        assert result["tiebreak"] in tiebreak_text
+    else:
+        assert tiebreak_text == ""
+    if n == 2:
+        shapes = player.shown()["shapes"]
+        assert any(s.endswith("-shape-cross") for s in shapes), "no neutral warrior on the board"
+        assert page.get_by_test_id("rank-2").is_visible()
+    # look at the board, then back to the result
+    player.press(page.get_by_test_id("end-board"))
+    assert page.get_by_test_id("end-screen").is_hidden()
+    player.press(page.get_by_test_id("show-result"))
+    assert page.get_by_test_id("end-screen").is_visible()
+    assert player.decisions > 20 and player.checks >= 3
+    print(f"{n} players on {map_id}: {steps} steps, {player.decisions} decisions, {player.undos} undos, "
+          f"{time.monotonic() - start:.1f} s")
+    player.s.assert_clean()
+    return engine
+
+
+GAMES = [
+    pytest.param(PHONE, True, 3, "cambria", False, id="phone-3-players-cambria"),
+    pytest.param(PHONE, True, 2, "cumbria", False, id="phone-2-players-neutral-cumbria"),
+    pytest.param(DESKTOP, False, 3, "cumbria", True, id="desktop-3-players-cumbria-german"),
+    pytest.param(DESKTOP, False, 2, "cambria", False, id="desktop-2-players-neutral-cambria"),
+]
+
+
+@pytest.mark.parametrize("options,touch,n,map_id,tiebreak", GAMES)
+def test_a_whole_game_by_taps_and_clicks(open_page, options, touch, n, map_id, tiebreak):
+    session = open_page("?seed=%d" % (n * 1000 + len(map_id)), reduced_motion="reduce", **options)
+    player = Player(session, touch, random.Random(n * 7 + touch))
+    play_to_the_end(player, n, map_id, tiebreak)
+
+
+def test_the_phone_layout_fits(open_page):
+    """On a 390×844 phone the board fills the width and the turn controls are on the first screen."""
+    s = open_page(**PHONE)
+    s.wait_interactive()
+    player = Player(s, True, random.Random(1))
+    new_game(player, 3, "cambria", False)
+    page = s.page
+    box = page.locator("#board-cambria").bounding_box()
+    assert box["width"] >= 380 and box["x"] >= -1
+    roll = page.get_by_test_id("roll-button").bounding_box()
+    assert roll["y"] + roll["height"] <= 844 and roll["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # a tap near (not on) a highlighted road still chooses it: the tap goes to the nearest one
+    player.step("cambria")  # the setup roll
+    legal = [r for r, _ in player.choices()["roads"]]
+    assert legal
+    slot = page.locator(f'#board-cambria .slot[data-road="{legal[0]}"]').bounding_box()
+    cx, cy = slot["x"] + slot["width"] / 2, slot["y"] + slot["height"] / 2
+    others = [page.locator(f'#board-cambria .slot[data-road="{r}"]').bounding_box() for r in legal[1:]]
+    # find an offset of ~16 px that is still closer to this slot than to any other legal slot
+    for dx, dy in ((16, 0), (-16, 0), (0, 16), (0, -16), (11, 11), (-11, -11), (11, -11), (-11, 11)):
+        x, y = cx + dx, cy + dy
+        if all((o["x"] + o["width"] / 2 - x) ** 2 + (o["y"] + o["height"] / 2 - y) ** 2 > 20 ** 2 for o in others):
+            page.touchscreen.tap(x, y)
+            break
+    player.idle()
+    state = page.evaluate("window.__cambria.state()")
+    assert state["partial"] == [f"s{legal[0]}"]
+    s.assert_clean()
+
+
+def test_undo_takes_back_choices_but_never_the_roll(open_page):
+    s = open_page("?seed=5", reduced_motion="reduce", **DESKTOP)
+    player = Player(s, False, random.Random(2))
+    new_game(player, 3, "cambria", False)
+    page = s.page
+    player.step("cambria")  # roll the setup die
+    before = player.shown()
+    dice = page.get_by_test_id("dice").get_attribute("data-values")
+    road = player.choices()["roads"][0][0]
+    player.press(page.locator(f'#board-cambria .slot[data-road="{road}"]'))
+    player.idle()
+    shown = player.shown()
+    assert shown["roads"].get(str(road)) is not None  # the warrior is shown, not yet played
+    assert page.locator(f'#board-cambria .warrior[data-loc="r{road}"]').get_attribute("class").count("pending") == 1
+    assert shown["step"] == before["step"]
+    assert page.get_by_test_id("confirm-button").is_enabled()
+    player.press(page.get_by_test_id("undo-button"))
+    player.idle()
+    assert player.shown()["roads"] == before["roads"]
+    assert page.get_by_test_id("dice").get_attribute("data-values") == dice  # the roll stays
+    assert page.get_by_test_id("undo-button").is_disabled()
+    assert page.get_by_test_id("confirm-button").is_disabled()
+    assert page.get_by_test_id("roll-button").is_hidden()
+    engine = page.evaluate(ENGINE_VIEW)
+    assert engine["step"] == before["step"]
+    s.assert_clean()
+
+
+def test_engine_errors_reach_the_player(open_page, tmp_path):
+    """A damaged saved game gives a clear message, and the page goes on working."""
+    s = open_page(reduced_motion="reduce", **DESKTOP)
+    player = Player(s, False, random.Random(3))
+    new_game(player, 2, "cambria", False)
+    for _ in range(6):
+        player.step("cambria")
+    record = s.page.evaluate("() => window.__cambria.request('record', {})")
+    record["steps"][3] = "s999"
+    bad = tmp_path / "damaged.json"
+    bad.write_text(json.dumps(record))
+    before = player.shown()
+    s.page.set_input_files("#open-file", str(bad))
+    error = s.page.get_by_test_id("error")
+    error.wait_for(state="visible")
+    assert "step 4" in error.inner_text() and "s999" in error.inner_text()
+    assert player.shown() == before  # nothing changed
+    player.step("cambria")  # and the game goes on
+    assert s.page_errors == []
+    # a good file opens
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(s.page.evaluate("() => window.__cambria.request('record', {})")))
+    s.page.set_input_files("#open-file", str(good))
+    player.idle()
+    player.check_against_engine()
+
+
+def test_an_unfinished_game_can_be_continued_after_a_reload(open_page):
+    s = open_page("?seed=9", reduced_motion="reduce", **DESKTOP)
+    player = Player(s, False, random.Random(4))
+    new_game(player, 3, "cumbria", False)
+    for _ in range(12):
+        player.step("cumbria")
+    time.sleep(0.3)  # the autosave follows each step
+    before = s.page.evaluate(ENGINE_VIEW)
+    s.page.reload()
+    s.wait_interactive()
+    resume = s.page.get_by_test_id("resume")
+    resume.wait_for(state="visible")
+    player.press(resume)
+    s.page.wait_for_selector('#app[data-screen="game"]')
+    player.idle()
+    after = player.check_against_engine()
+    assert after["step"] == before["step"] and after["position"] == before["position"]
+    s.assert_clean()
+
+
+def test_computer_players_move_by_themselves(open_page):
+    s = open_page("?seed=3", reduced_motion="reduce", **DESKTOP)
+    s.wait_interactive()
+    page = s.page
+    if page.get_by_test_id("kind-0").count() == 0:
+        pytest.skip("no computer players in this version")
+    player = Player(s, False, random.Random(5))
+    player.press(page.get_by_test_id("count-2"))
+    page.get_by_test_id("kind-1").select_option("computer:easy")
+    player.press(page.get_by_test_id("start-button"))
+    page.wait_for_selector('#app[data-screen="game"]')
+    human_steps = 0
+    deadline = time.monotonic() + 90
+    computer_moved = False
+    while human_steps < 25 and time.monotonic() < deadline:
+        page.wait_for_function(
+            "() => { const c = document.querySelector('#roll'); const k = document.querySelector('#confirm');"
+            " return document.querySelector('#app').dataset.over === 'true' || !c.hidden || !k.hidden; }",
+            timeout=30000)
+        if player.choices()["over"]:
+            break
+        player.idle()
+        engine = page.evaluate(ENGINE_VIEW)
+        if engine["actor_kind"] != "human":
+            continue
+        computer_moved = computer_moved or any(e["player"] == 1 for e in engine["log"])
+        player.step(engine["map"])
+        human_steps += 1
+    assert computer_moved
+    player.check_against_engine()
+    s.assert_clean()
