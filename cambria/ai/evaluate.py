@@ -1,0 +1,295 @@
+"""Position evaluation for Cambria: what each colour can expect to score.
+
+For every uncaptured fort the evaluation estimates who will take it (its number
+in points) and who will come second (its VP token), from the warriors on its
+roads now and a simple model of how the empty roads will fill:
+
+* **fill model** - each empty road of the fort will get a warrior of a colour
+  drawn at random (every colour equally likely, the player to move a little
+  more); the chance of being strictly first / strictly second when it is full
+  is computed exactly and memoised (the keys are small tuples, so the memo
+  stays small; nothing is precomputed at import).
+* **now model** - the colour with the strict majority right now; this is what
+  happens to the forts left at the game end, so the closer the game is to its
+  end (six forts left), the more the now model counts.
+* **threats** - a fort that is full but tied, or held by a narrow margin, can
+  be broken by doubles or the legion; the evaluation discounts leads of one
+  warrior a little for that.
+
+The expected points ``E[c]`` (captured points + the expectations over the open
+forts + small terms for boats and tokens) become a utility per player,
+``u[p] = E[p] - (mix * max + (1 - mix) * mean)`` over the other regular
+players: the neutral colour in a two-player game scores for nobody.
+At the end of the game the utility is the real points margin plus a bonus for
+the winner, so evaluations and final results share one scale.
+"""
+
+from __future__ import annotations
+
+from math import factorial
+
+from ..board import VP_VALUE
+from ..state import NO_TOKEN, ON_BOARD, OVER, State
+
+__all__ = ["Params", "Evaluator", "evaluator_for", "WIN_BONUS"]
+
+WIN_BONUS = 20.0  # utility of winning, on the scale of points
+
+
+class Params:
+    """Tunable weights of the evaluation (defaults found by self-play tournaments)."""
+
+    __slots__ = ("next_weight", "horizon", "mix", "boat", "boat_number", "token", "narrow",
+                 "tied_full", "supply")
+
+    def __init__(self, **kw: float) -> None:
+        self.next_weight = 1.0   # how much likelier the player to move fills the next road
+        self.horizon = 4.0       # captures left at which the fill model fully counts
+        self.mix = 0.6           # weight of the strongest rival (vs the mean of the rivals)
+        self.boat = 0.8          # value of holding a boat
+        self.boat_number = 0.1   # ... plus this per boat number
+        self.token = 0.05        # a token breaks ties
+        self.narrow = 0.1        # share of a one-warrior lead lost to doubles/legion threats
+        self.tied_full = 0.15    # share of a full tied fort each tied colour may still get
+        self.supply = 0.0        # value of a warrior in the supply
+        for k, v in kw.items():
+            if k not in self.__slots__:
+                raise TypeError(f"unknown evaluation parameter {k!r}")
+            setattr(self, k, v)
+
+    def __repr__(self) -> str:
+        return "Params(" + ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__) + ")"
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(total,)]
+    out = []
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            out.append((first,) + rest)
+    return out
+
+
+def _rank(counts: tuple[int, ...] | list[int]) -> tuple[int, int]:
+    """(strict first, strict second) colours of a fort's counts, -1 where there is none."""
+    best = second = 0
+    first_c = second_c = -1
+    first_tied = second_tied = False
+    for c, k in enumerate(counts):
+        if k == 0:
+            continue
+        if k > best:
+            second, second_c, second_tied = best, first_c, first_tied
+            best, first_c, first_tied = k, c, False
+        elif k == best:
+            first_tied = True
+        elif k > second:
+            second, second_c, second_tied = k, c, False
+        elif k == second:
+            second_tied = True
+    if first_tied:
+        return -1, -1
+    return first_c, (second_c if not second_tied else -1)
+
+
+class Evaluator:
+    """Evaluation for one board and number of players (memoised fort outcome tables)."""
+
+    def __init__(self, state: State, params: Params | None = None) -> None:
+        board = state.board
+        self.params = params or Params()
+        self.n_players = state.n_players
+        self.n_colours = state.n_colours
+        self.neutral = state.neutral
+        self.fort_mask = board.fort_mask
+        self.number = board.fort_numbers
+        self.vp = tuple(VP_VALUE.get(n, 0) for n in board.fort_numbers)
+        self._fill: dict[tuple[int, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+        self._comp: dict[int, list[tuple[tuple[int, ...], float]]] = {}
+        self._forts: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self._open_forts = self._compile_open_forts(self.n_colours)
+        h = self.params.horizon
+        self._left_cap = int(h) + 1 if h == h else 99  # beyond the horizon the fill model counts fully
+
+    # ---------------------------------------------------------------- fill model
+    def _compositions(self, e: int) -> list[tuple[tuple[int, ...], float]]:
+        comp = self._comp.get(e)
+        if comp is None:
+            fe = factorial(e)
+            comp = []
+            for x in _compositions(e, self.n_colours):
+                m = fe
+                for xi in x:
+                    m //= factorial(xi)
+                comp.append((x, float(m)))
+            self._comp[e] = comp
+        return comp
+
+    def fill(self, counts: tuple[int, ...], e: int, mover: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """P(strictly first), P(strictly second) per colour once the e empty roads are filled."""
+        key = counts + (e, mover)
+        hit = self._fill.get(key)
+        if hit is not None:
+            return hit
+        nc = self.n_colours
+        w = [1.0] * nc
+        if 0 <= mover < nc:
+            w[mover] = self.params.next_weight
+        tw = sum(w)
+        w = [x / tw for x in w]
+        first = [0.0] * nc
+        second = [0.0] * nc
+        for x, mult in self._compositions(e):
+            p = mult
+            for c in range(nc):
+                if x[c]:
+                    p *= w[c] ** x[c]
+            f, s = _rank([counts[c] + x[c] for c in range(nc)])
+            if f >= 0:
+                first[f] += p
+                if s >= 0:
+                    second[s] += p
+        hit = (tuple(first), tuple(second))
+        self._fill[key] = hit
+        return hit
+
+    # ---------------------------------------------------------------- expectations
+    def fort_value(self, f: int, counts: tuple[int, ...], e: int, mover: int, left: int) -> tuple[float, ...]:
+        """Expected points per colour from one open fort (memoised by the caller)."""
+        nc = self.n_colours
+        prm = self.params
+        n = self.number[f]
+        v = self.vp[f]
+        out = [0.0] * nc
+        fn, sn = _rank(counts)
+        if e == 0 and fn < 0:
+            # full and tied at the top: it waits for a displacement (or stays unclaimed)
+            top = max(counts)
+            for c in range(nc):
+                if counts[c] == top:
+                    out[c] += prm.tied_full * n
+            return tuple(out)
+        lam = left / prm.horizon if left < prm.horizon else 1.0
+        pf, ps = self.fill(counts, e, mover)
+        for c in range(nc):
+            out[c] += n * (lam * pf[c] + ((1.0 - lam) if c == fn else 0.0))
+            if v:
+                out[c] += v * (lam * ps[c] + ((1.0 - lam) if c == sn else 0.0))
+        if prm.narrow and fn >= 0:
+            # a lead of one warrior is fragile: doubles or the legion can break it
+            top = counts[fn]
+            rival = max([counts[c] for c in range(nc) if c != fn])
+            if top - rival == 1:
+                out[fn] -= prm.narrow * n
+        return tuple(out)
+
+    def _miss(self, key: tuple[int, ...], f: int, m: int, masks: list[int], blocked: int,
+              mover: int, left: int) -> tuple[float, ...]:
+        counts = tuple([(mk & m).bit_count() for mk in masks])
+        e = (m & ~blocked).bit_count()
+        memo = self._forts
+        if len(memo) > 100_000:
+            memo.clear()
+        val = memo[key] = self.fort_value(f, counts, e, mover, left)
+        return val
+
+    @staticmethod
+    def _compile_open_forts(nc: int):  # type: ignore[no-untyped-def]
+        """The sum over the open forts, unrolled for ``nc`` colours (the hottest loop of the AI)."""
+        ms = ", ".join(f"m{c}" for c in range(nc))
+        es = ", ".join(f"e{c}" for c in range(nc))
+        src = (
+            "def open_forts(uncaptured, masks, blocked, left, mover, fmask, memo, miss, E):\n"
+            f"    {ms}, = masks\n"
+            f"    {es}, = E\n"
+            "    get = memo.get\n"
+            "    for f in uncaptured:\n"
+            "        m = fmask[f]\n"
+            "        key = (f, left, mover, blocked & m, " + ", ".join(f"m{c} & m" for c in range(nc)) + ")\n"
+            "        val = get(key)\n"
+            "        if val is None:\n"
+            "            val = miss(key, f, m, masks, blocked, mover, left)\n"
+            + "".join(f"        e{c} += val[{c}]\n" for c in range(nc))
+            + f"    return [{es}]\n"
+        )
+        ns: dict[str, object] = {}
+        exec(src, ns)  # noqa: S102 - generated from the integer nc only
+        return ns["open_forts"]
+
+    def expected(self, s: State) -> list[float]:
+        """Expected final points per colour (captured points + open forts + small terms)."""
+        nc = self.n_colours
+        prm = self.params
+        number = self.number
+        vp = self.vp
+        E = [0.0] * nc
+        # tokens already won
+        for f, o in enumerate(s.fort_owner):
+            if o >= 0:
+                E[o] += number[f] + prm.token
+        for f, o in enumerate(s.vp_owner):
+            if o >= 0:
+                E[o] += vp[f] + prm.token
+        if s.phase == OVER:
+            return E
+        masks = s.masks
+        legion = s.legion
+        blocked = s.occupied | ((1 << legion) if legion >= 0 else 0)
+        fmask = self.fort_mask
+        left = len(s.uncaptured) - 6
+        if left > self._left_cap:
+            left = self._left_cap
+        mover = s.current if prm.next_weight != 1.0 else -1  # -1: the fill model ignores who moves
+        E = self._open_forts(s.uncaptured, masks, blocked, left, mover, fmask, self._forts, self._miss, E)
+        if prm.boat or prm.boat_number:
+            for k, o in enumerate(s.boats):
+                if o >= 0:
+                    E[o] += prm.boat + prm.boat_number * (k + 2)
+        if prm.supply:
+            for c in range(nc):
+                E[c] += prm.supply * s.supply[c]
+        return E
+
+    def utilities(self, s: State) -> list[float]:
+        """One utility per regular player (higher is better for that player)."""
+        E = self.expected(s)
+        npl = self.n_players
+        if s.phase == OVER:
+            E = E[:npl]
+            from ..rules import result
+
+            win = result(s)["winner"]
+            out = []
+            for p in range(npl):
+                others = [E[o] for o in range(npl) if o != p]
+                out.append(E[p] - max(others) + (WIN_BONUS if p == win else -WIN_BONUS / (npl - 1)))
+            return out
+        mix = self.params.mix
+        out = []
+        if npl == 2:
+            return [E[0] - E[1], E[1] - E[0]]
+        total = sum(E[:npl])
+        for p in range(npl):
+            best = max(E[o] for o in range(npl) if o != p)
+            mean = (total - E[p]) / (npl - 1)
+            out.append(E[p] - mix * best - (1.0 - mix) * mean)
+        return out
+
+
+_CACHE: dict[tuple[str, str, int, int], Evaluator] = {}
+
+
+def evaluator_for(state: State, params: Params | None = None, name: str = "default") -> Evaluator:
+    """A shared evaluator for this board, player count and parameter set.
+
+    ``params`` without a ``name`` gives a fresh evaluator; with a name it is cached."""
+    if params is not None and name == "default":
+        return Evaluator(state, params)
+    key = (name, state.board.id, id(state.board), state.n_players)
+    ev = _CACHE.get(key)
+    if ev is None:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        ev = _CACHE[key] = Evaluator(state, params)
+    return ev

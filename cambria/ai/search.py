@@ -1,0 +1,273 @@
+"""Game-independent search: a small game interface and expectimax with chance nodes.
+
+Any game with chance steps can be searched by providing an object with the
+methods of :class:`GameInterface` (Cambria's is ``cambria.ai.adapter``; the
+tests drive a toy dice race through the same code).
+
+Conventions
+-----------
+* States are never changed by the search: ``apply`` returns a new state.
+* ``evaluate(s)`` and ``returns(s)`` give one number per player (higher is
+  better for that player) on the same scale, so a leaf that happens to be the
+  end of the game compares fairly with one that is not.
+* A decision node belongs to ``current_player(s)``, who maximises her own
+  entry (max^n); a chance node averages over ``chance_outcomes(s)``.
+
+Optional hooks (looked up with ``getattr``):
+
+* ``candidate_actions(s)`` - a pruned list of actions used inside the tree
+  (the root always considers every legal action).
+* ``depth_cost(s)`` - 0 for a minor decision that should not use up search
+  depth (it is then decided greedily by the static evaluation); default 1.
+* ``handover(s, k)`` - the position ``s`` (where a player is about to start her
+  turn) with the turn given to the k-th player from her instead, or None.  With
+  ``opponents > 1`` the root adds, for each later opponent, how much her best
+  answer to every roll would change the value, as if she moved next (the
+  threats of the opponents are treated as independent; this costs one more
+  search per opponent instead of a search that is exponentially deeper).
+* ``action_group(a)`` - a key; the root searches only the best action of each
+  group deeper (variants that differ in a detail do not crowd out real
+  alternatives).
+* ``search_chance_outcomes(s)`` - the outcomes (with probabilities summing to
+  1) the tree expands at a chance node, when a game wants to merge or
+  approximate some; default ``chance_outcomes``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Hashable, Protocol, Sequence, TypeVar
+
+__all__ = ["GameInterface", "SearchAborted", "Budget", "Expectimax", "SearchResult", "greedy_order"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class GameInterface(Protocol[S, A]):
+    """What the search needs to know about a game."""
+
+    def num_players(self, s: S) -> int: ...
+    def current_player(self, s: S) -> int: ...
+    def is_terminal(self, s: S) -> bool: ...
+    def is_chance(self, s: S) -> bool: ...
+    def chance_outcomes(self, s: S) -> Sequence[tuple[Hashable, float]]: ...
+    def legal_actions(self, s: S) -> Sequence[A]: ...
+    def apply(self, s: S, a: Any) -> S:
+        """The state after a decision or a chance outcome (a new state; ``s`` is unchanged)."""
+        ...
+    def returns(self, s: S) -> Sequence[float]: ...
+    def evaluate(self, s: S) -> Sequence[float]: ...
+
+
+class SearchAborted(Exception):
+    """The node budget or the clock ran out."""
+
+
+class Budget:
+    """A node budget (deterministic) with the clock as a safety cap."""
+
+    __slots__ = ("nodes", "max_nodes", "deadline", "_check")
+
+    def __init__(self, max_nodes: int, deadline: float | None = None) -> None:
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self._check = 0
+
+    def spend(self, n: int = 1) -> None:
+        self.nodes += n
+        if self.nodes > self.max_nodes:
+            raise SearchAborted("node budget")
+        if self.deadline is not None:
+            self._check += n
+            if self._check >= 64:
+                self._check = 0
+                if time.perf_counter() > self.deadline:
+                    raise SearchAborted("time")
+
+    def time_left(self) -> float:
+        return float("inf") if self.deadline is None else self.deadline - time.perf_counter()
+
+
+class SearchResult:
+    __slots__ = ("action", "value", "depth", "nodes", "aborted", "scores")
+
+    def __init__(self, action: Any, value: float, depth: int, nodes: int, aborted: bool,
+                 scores: list[tuple[Any, float]]) -> None:
+        self.action = action
+        self.value = value
+        self.depth = depth          # the deepest search that was completed
+        self.nodes = nodes
+        self.aborted = aborted      # True if the budget or the clock cut the search short
+        self.scores = scores        # (action, value) of the root candidates at that depth
+
+    def __repr__(self) -> str:
+        return f"<SearchResult {self.action} value={self.value:.3f} depth={self.depth} nodes={self.nodes}>"
+
+
+def greedy_order(game: GameInterface, s: Any, actions: Sequence[Any], player: int,
+                 budget: Budget | None = None,
+                 out: list[tuple[float, int, Any, Any]] | None = None) -> list[tuple[float, int, Any, Any]]:
+    """(static value for ``player``, index, action, child) for every action, best first.
+
+    Pass ``out`` to keep what was evaluated if the budget runs out (SearchAborted)."""
+    if out is None:
+        out = []
+    evaluate = game.evaluate
+    apply = game.apply
+    is_terminal = game.is_terminal
+    for i, a in enumerate(actions):
+        if budget is not None:
+            budget.spend()
+        child = apply(s, a)
+        v = (game.returns(child) if is_terminal(child) else evaluate(child))[player]
+        out.append((v, i, a, child))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return out
+
+
+class Expectimax:
+    """Depth-limited expectimax over decisions, exact over chance outcomes.
+
+    ``depth`` counts decisions: 1 is a greedy choice by the static evaluation,
+    2 also lets the next player answer every chance outcome greedily, and so on.
+    Inside the tree, decision nodes above the last level keep only their
+    ``beam`` best children by the static evaluation; the root keeps
+    ``root_width`` candidates for the deeper searches (iterative deepening:
+    each completed depth reorders them)."""
+
+    def __init__(self, game: GameInterface, max_depth: int = 2, root_width: int = 8, beam: int = 2,
+                 chance_limit: int | None = None, opponents: int = 1) -> None:
+        self.game = game
+        # with opponents > 1 (and the game's ``handover`` hook) the root also asks how each of
+        # the later opponents could answer the candidate, as if she were next (see search())
+        self.opponents = opponents
+        self._handover = getattr(game, "handover", None)
+        self.max_depth = max_depth
+        self.root_width = root_width
+        self.beam = beam
+        self.chance_limit = chance_limit  # at most this many outcomes below the first chance level
+        cand = getattr(game, "candidate_actions", None)
+        self._candidates: Callable[[Any], Sequence[Any]] = cand if cand is not None else game.legal_actions
+        chance = getattr(game, "search_chance_outcomes", None)
+        self._chance: Callable[[Any], Sequence[tuple[Any, float]]] = (
+            chance if chance is not None else game.chance_outcomes)
+        cost = getattr(game, "depth_cost", None)
+        self._cost: Callable[[Any], int] = cost if cost is not None else (lambda s: 1)
+
+    # ---------------------------------------------------------------- tree
+    def value(self, s: Any, depth: int, budget: Budget, chance_level: int = 0) -> Sequence[float]:
+        game = self.game
+        if game.is_terminal(s):
+            return game.returns(s)
+        if depth <= 0:
+            return game.evaluate(s)
+        if game.is_chance(s):
+            outcomes = self._chance(s)
+            lim = self.chance_limit
+            if lim is not None and chance_level >= 1 and len(outcomes) > lim:
+                outcomes = sorted(outcomes, key=lambda o: -o[1])[:lim]
+                total_p = sum(p for _, p in outcomes)
+                outcomes = [(o, p / total_p) for o, p in outcomes]
+            acc: list[float] | None = None
+            for o, p in outcomes:
+                budget.spend()
+                v = self.value(game.apply(s, o), depth, budget, chance_level + 1)
+                if acc is None:
+                    acc = [p * x for x in v]
+                else:
+                    for i, x in enumerate(v):
+                        acc[i] += p * x
+            assert acc is not None
+            return acc
+        player = game.current_player(s)
+        actions = self._candidates(s)
+        cost = self._cost(s)
+        if depth - cost <= 0:
+            best_v: Sequence[float] | None = None
+            for a in actions:
+                budget.spend()
+                child = game.apply(s, a)
+                v = game.returns(child) if game.is_terminal(child) else game.evaluate(child)
+                if best_v is None or v[player] > best_v[player]:
+                    best_v = v
+            assert best_v is not None
+            return best_v
+        ordered = greedy_order(game, s, actions, player, budget)
+        width = 1 if cost == 0 else self.beam
+        best_v = None
+        for _, _, _, child in ordered[:width]:
+            v = self.value(child, depth - cost, budget, chance_level)
+            if best_v is None or v[player] > best_v[player]:
+                best_v = v
+        assert best_v is not None
+        return best_v
+
+    # ---------------------------------------------------------------- root
+    def search(self, s: Any, budget: Budget, actions: Sequence[Any] | None = None) -> SearchResult:
+        """The best action at the root: greedy first, then deeper while the budget lasts.
+
+        If the budget runs out during the greedy pass, the best action evaluated so far
+        is returned; SearchAborted is raised only if not a single one was."""
+        game = self.game
+        player = game.current_player(s)
+        if actions is None:
+            actions = game.legal_actions(s)
+        ordered: list[tuple[float, int, Any, Any]] = []
+        try:
+            greedy_order(game, s, actions, player, budget, ordered)
+        except SearchAborted:
+            if not ordered:
+                raise
+            ordered.sort(key=lambda t: (-t[0], t[1]))
+            best = ordered[0]
+            return SearchResult(best[2], best[0], 1, budget.nodes, True, [(a, v) for v, _, a, _ in ordered])
+        scores = [(a, v) for v, _, a, _ in ordered]
+        best = ordered[0]
+        result = SearchResult(best[2], best[0], 1, budget.nodes, False, scores)
+        if len(ordered) == 1 or self.max_depth <= 1:
+            return result
+        group = getattr(game, "action_group", None)
+        if group is None:
+            cands = ordered[: self.root_width]
+        else:
+            cands = []
+            seen = set()
+            for item in ordered:
+                key = group(item[2])
+                if key in seen:
+                    continue
+                seen.add(key)
+                cands.append(item)
+                if len(cands) >= self.root_width:
+                    break
+        for depth in range(2, self.max_depth + 1):
+            deep: list[tuple[float, int, Any, Any]] = []
+            try:
+                for _, i, a, child in cands:
+                    v = self.value(child, depth - 1, budget)[player]
+                    if self._handover is not None:
+                        for k in range(2, self.opponents + 1):
+                            other = self._handover(child, k)
+                            if other is None:
+                                break
+                            # what this opponent's best answer would change, were she next
+                            v += (self.value(other, depth - 1, budget)[player]
+                                  - game.evaluate(other)[player])
+                    deep.append((v, i, a, child))
+            except SearchAborted:
+                # the candidates finished at this depth compare fairly with each other;
+                # they were taken best first, so use them once at least two are done
+                if len(deep) >= 2:
+                    deep.sort(key=lambda t: (-t[0], t[1]))
+                    result = SearchResult(deep[0][2], deep[0][0], depth, budget.nodes, True,
+                                          [(a, v) for v, _, a, _ in deep])
+                result.aborted = True
+                result.nodes = budget.nodes
+                return result
+            deep.sort(key=lambda t: (-t[0], t[1]))
+            cands = deep
+            result = SearchResult(deep[0][2], deep[0][0], depth, budget.nodes, False,
+                                  [(a, v) for v, _, a, _ in deep])
+        return result

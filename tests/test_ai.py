@@ -1,0 +1,262 @@
+"""Computer opponents: legal play in every phase, determinism, time budgets, the generic search."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from cambria import Game, rules
+from cambria.ai import LEVELS, choose_action
+from cambria.ai.search import Budget, Expectimax, SearchAborted, greedy_order
+from cambria.ai.tournament import parse_seat, play_game, wilson
+from cambria.state import NEUTRAL, SETUP, TURN
+
+HARD_TEST_BUDGET = 0.05  # small, to keep the suite fast
+
+
+def play_checked(board: str, players: int, level: str, seed: int, budget: float | None = None,
+                 max_decisions: int | None = None) -> tuple[Game, set[str]]:
+    """Play a game where every seat is ``level``, checking each choice against the legal list."""
+    g = Game(board, players, seed=seed)
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    decisions = 0
+    while not g.is_over():
+        if g.is_chance():
+            g.roll()
+            continue
+        before = g.state.to_dict()
+        legal = g.legal_actions()
+        a = choose_action(g.state, level, rng, budget)
+        assert g.state.to_dict() == before, "choose_action changed the state"
+        assert a in legal, f"{level} chose illegal {a} in phase {g.state.phase_name}"
+        phase = g.state.phase
+        kinds.add({SETUP: "setup", NEUTRAL: "neutral"}.get(phase, a.kind))
+        if phase == TURN:
+            if a.swap is not None:
+                kinds.add("swap")
+            if a.boat is not None:
+                kinds.add("boat")
+            if a.from_road is not None or a.from_boat is not None or a.boat_from_road is not None:
+                kinds.add("move")
+        g.play(a)
+        decisions += 1
+        if max_decisions is not None and decisions >= max_decisions:
+            break
+    return g, kinds
+
+
+@pytest.mark.parametrize("board", ["cambria", "cumbria"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_easy_and_normal_play_only_legal_actions(board: str, players: int) -> None:
+    seen: set[str] = set()
+    for level in ("easy", "normal"):
+        g, kinds = play_checked(board, players, level, seed=100 + players)
+        assert g.is_over()
+        seen |= kinds
+    assert {"setup", "place"} <= seen
+    if players == 2:
+        assert "neutral" in seen
+
+
+@pytest.mark.parametrize("board,players", [("cambria", 2), ("cumbria", 3), ("cambria", 4), ("cumbria", 5)])
+def test_hard_plays_only_legal_actions(board: str, players: int) -> None:
+    _, kinds = play_checked(board, players, "hard", seed=7 + players, budget=HARD_TEST_BUDGET,
+                            max_decisions=40 + 10 * players)
+    assert "setup" in kinds
+
+
+def test_all_turn_features_are_used() -> None:
+    """Over a few games the levels use the swap, the legion, boats and moving warriors."""
+    seen: set[str] = set()
+    for seed in range(4):
+        for level in ("easy", "normal"):
+            _, kinds = play_checked("cambria" if seed % 2 else "cumbria", 3, level, seed=seed)
+            seen |= kinds
+    assert {"setup", "place", "legion", "swap", "boat", "move"} <= seen
+
+
+def test_same_seed_same_choices() -> None:
+    for level in LEVELS:
+        budget = HARD_TEST_BUDGET * 4 if level == "hard" else None
+        g = Game("cambria", 3, seed=3)
+        while g.is_chance() or g.state.phase != TURN:
+            if g.is_chance():
+                g.roll()
+            else:
+                g.play(choose_action(g.state, "normal", random.Random(0)))
+        for _ in range(6):  # a few turns in
+            if g.is_chance():
+                g.roll()
+            else:
+                g.play(choose_action(g.state, "normal", random.Random(1)))
+        while g.is_chance():
+            g.roll()
+        first = [str(choose_action(g.state, level, random.Random(42), budget)) for _ in range(2)]
+        assert first[0] == first[1], level
+
+
+def test_same_seed_same_game() -> None:
+    a = play_game("cumbria", ["normal", "easy", "normal"], seed=5)
+    b = play_game("cumbria", ["normal", "easy", "normal"], seed=5)
+    assert (a["winner"], a["points"], a["turns"]) == (b["winner"], b["points"], b["turns"])
+
+
+def _positions(board: str, players: int, seed: int, count: int) -> list[Any]:
+    g = Game(board, players, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not g.is_over() and len(out) < count:
+        if g.is_chance():
+            g.roll()
+        else:
+            if g.state.phase == TURN and g.state.turns % 5 == 0:
+                out.append(g.state.copy())
+            g.play(choose_action(g.state, "normal", rng))
+    return out
+
+
+@pytest.mark.parametrize("budget", [0.02, 0.1])
+def test_time_budget_holds(budget: float) -> None:
+    """Hard stops in time.  The CPU time it uses is held to the budget; the wall-clock
+    time gets a margin, as a starved process (a busy CI machine) can be paused for a while."""
+    worst_cpu = worst_wall = 0.0
+    for players in (2, 3):
+        for s in _positions("cambria", players, 11, 6):
+            c0, t0 = time.process_time(), time.perf_counter()
+            a = choose_action(s, "hard", random.Random(0), budget)
+            worst_cpu = max(worst_cpu, time.process_time() - c0)
+            worst_wall = max(worst_wall, time.perf_counter() - t0)
+            assert a in rules.legal_actions(s)
+    assert worst_cpu <= budget + 0.02, worst_cpu
+    assert worst_wall <= 2 * budget + 0.3, worst_wall
+
+
+def test_default_budgets_hold() -> None:
+    from cambria.ai.players import DEFAULT_BUDGET
+
+    for s in _positions("cumbria", 3, 4, 3):
+        for level in LEVELS:
+            c0 = time.process_time()
+            choose_action(s, level, random.Random(0))
+            assert time.process_time() - c0 <= DEFAULT_BUDGET[level] + 0.02
+
+
+def test_unknown_level_and_no_decision() -> None:
+    g = Game("cambria", 3, seed=1)
+    with pytest.raises(ValueError):
+        choose_action(g.state, "normal", random.Random(0))  # a chance step is pending
+    g.roll()
+    g.roll()
+    with pytest.raises(ValueError):
+        choose_action(g.state, "grandmaster", random.Random(0))
+
+
+def test_wilson_and_seat_specs() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson(0, 10)[0] == 0.0
+    name, params = parse_seat("normal[boat=1.5,narrow=0]")
+    assert name == "normal" and params.boat == 1.5 and params.narrow == 0.0
+    assert parse_seat("hard") == ("hard", None)
+
+
+# ---------------------------------------------------------------- a second game for the search
+
+class DiceRace:
+    """A toy race: players take turns rolling one die, then advance by the roll or by one
+    (or stay).  The first to reach ``goal`` wins.  States are tuples
+    (positions, player to move, pending roll or None)."""
+
+    def __init__(self, players: int = 2, goal: int = 12) -> None:
+        self.players = players
+        self.goal = goal
+
+    def initial(self) -> tuple[tuple[int, ...], int, int | None]:
+        return (tuple([0] * self.players), 0, None)
+
+    def num_players(self, s: Any) -> int:
+        return self.players
+
+    def current_player(self, s: Any) -> int:
+        return s[1]
+
+    def is_terminal(self, s: Any) -> bool:
+        return max(s[0]) >= self.goal
+
+    def is_chance(self, s: Any) -> bool:
+        return s[2] is None and not self.is_terminal(s)
+
+    def chance_outcomes(self, s: Any) -> list[tuple[int, float]]:
+        return [(d, 1 / 6) for d in range(1, 7)]
+
+    def legal_actions(self, s: Any) -> list[str]:
+        return ["roll", "one", "stay"]
+
+    def apply(self, s: Any, a: Any) -> Any:
+        pos, p, roll = s
+        if roll is None:
+            return (pos, p, a)
+        step = {"roll": roll, "one": 1, "stay": 0}[a]
+        new = list(pos)
+        new[p] += step
+        return (tuple(new), (p + 1) % self.players, None)
+
+    def returns(self, s: Any) -> list[float]:
+        win = max(range(self.players), key=lambda q: s[0][q])
+        return [1.0 if q == win else -1.0 for q in range(self.players)]
+
+    def evaluate(self, s: Any) -> list[float]:
+        pos = s[0]
+        return [(pos[q] - max(pos[o] for o in range(self.players) if o != q)) / self.goal
+                for q in range(self.players)]
+
+
+def test_search_runs_on_a_toy_game() -> None:
+    game = DiceRace()
+    s = game.apply(game.initial(), 5)  # player 0 rolled a 5
+    for depth in (1, 2, 3):
+        res = Expectimax(game, max_depth=depth, root_width=3, beam=3).search(s, Budget(100_000))
+        assert res.action == "roll" and res.depth == depth
+    # a whole game of search against search ends with a winner
+    s = game.initial()
+    rng = random.Random(1)
+    while not game.is_terminal(s):
+        if game.is_chance(s):
+            s = game.apply(s, rng.randint(1, 6))
+        else:
+            s = game.apply(s, Expectimax(game, max_depth=2).search(s, Budget(10_000)).action)
+    assert sorted(game.returns(s)) == [-1.0, 1.0]
+
+
+def test_search_budget_and_greedy_order() -> None:
+    game = DiceRace(players=3)
+    s = game.apply(game.initial(), 1)
+    # rolling a 1 and advancing by one are equally good; the order is stable by index
+    order = greedy_order(game, s, game.legal_actions(s), 0)
+    assert [a for _, _, a, _ in order] == ["roll", "one", "stay"]
+    with pytest.raises(SearchAborted):
+        Expectimax(game, max_depth=3).search(s, Budget(0))
+    partial = Expectimax(game, max_depth=3).search(s, Budget(2))  # greedy pass cut after two actions
+    assert partial.aborted and partial.depth == 1 and partial.action in ("roll", "one")
+    res = Expectimax(game, max_depth=4, root_width=3, beam=3).search(s, Budget(40))
+    assert res.aborted and res.action in game.legal_actions(s)
+
+
+def test_import_is_light() -> None:
+    import subprocess
+    import sys
+
+    import os
+
+    import cambria
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(cambria.__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    code = "import sys, cambria.ai; print(sorted(m for m in sys.modules if m.startswith('cambria.ai')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env=env).stdout
+    assert out.strip() == "['cambria.ai']"
