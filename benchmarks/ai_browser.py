@@ -133,7 +133,7 @@ def main() -> int:
     ap.add_argument("--json", default=None, metavar="FILE")
     args = ap.parse_args()
 
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # type: ignore[import-not-found, unused-ignore]
 
     pyodide_dir = find_pyodide()
     with tempfile.TemporaryDirectory() as tmp:

@@ -108,7 +108,7 @@ def test_same_seed_same_game() -> None:
 def _positions(board: str, players: int, seed: int, count: int) -> list[Any]:
     g = Game(board, players, seed=seed)
     rng = random.Random(seed)
-    out = []
+    out: list[Any] = []
     while not g.is_over() and len(out) < count:
         if g.is_chance():
             g.roll()

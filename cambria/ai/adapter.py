@@ -95,17 +95,17 @@ class CambriaGame:
         if phase == NEUTRAL:
             if s.supply[s.neutral] > 0:
                 return actions
-            cost = self._source_costs(s, s.neutral, p, 1)
+            ncost = self._source_costs(s, s.neutral, p, 1)
             best: dict[Any, tuple[float, Action]] = {}
             for a in actions:
-                c = cost.get(a.from_road, 0.0)
+                c = ncost.get(a.from_road, 0.0)
                 b = best.get(a.road)
                 if b is None or c < b[0]:
                     best[a.road] = (c, a)
             return [a for _, a in best.values()]
         if phase != TURN:
             return actions
-        cost = None
+        cost: dict[Any, float] | None = None
         keep: dict[Any, tuple[float, Action]] = {}
         out: list[Action] = []
         for a in actions:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from math import factorial
 
 from ..board import VP_VALUE
-from ..state import NO_TOKEN, ON_BOARD, OVER, State
+from ..state import OVER, State
 
 __all__ = ["Params", "Evaluator", "evaluator_for", "WIN_BONUS"]
 

@@ -121,7 +121,7 @@ def _easy(state: State, actions: list[Action], rng: random.Random, deadline: flo
         if rng.random() < 0.5:
             keep = [a for a in keep if a.boat is None] or keep
         if rng.random() < 0.3:  # forgets that doubles may knock a warrior off
-            keep = [a for a in keep if a.kind != "place" or state.owner[a.road] < 0] or keep
+            keep = [a for a in keep if a.kind != "place" or a.road is None or state.owner[a.road] < 0] or keep
         actions = keep
     ev = evaluator_for(state, _easy_params(), "easy")
     p = state.current
