@@ -16,6 +16,9 @@ Standard library only.  What a build does:
    snapshot (gzip); the worker tries it first and falls back to a normal load.
 4. Copies web/, draws the starting boards into index.html with ``cambria.svg`` and writes a
    build id (a content hash) into the page and into build.json.
+5. Writes into the service worker (sw.js) the build id and every file the site needs with the
+   SHA-256 of its content: the worker precaches them in a cache of that build, so the site
+   installs and starts with no network, and a new build replaces the old cache.
 
 Every URL the site uses is relative, so dist/ works from any sub-path of any static host.
 """
@@ -458,6 +461,21 @@ BOARD_RE = re.compile(r"<!--CAMBRIA:BOARD:([A-Za-z0-9_-]+)-->")
 BUILD_MARK = "<!--CAMBRIA:BUILD-->"
 CONFIG_RE = re.compile(r"/\*CAMBRIA:CONFIG\*/.*?/\*END\*/", re.S)
 JS_BUILD_MARK = "__CAMBRIA_BUILD__"
+SW_RE = re.compile(r"/\*CAMBRIA:SW\*/.*?/\*END\*/", re.S)
+# Files of the build the site never requests (the game loads the pre-compiled standard library
+# and passes Pyodide its lock file's info inline): the service worker does not precache them.
+PRECACHE_SKIP = frozenset({f"{PYODIDE_DIR}/python_stdlib.zip", f"{PYODIDE_DIR}/pyodide-lock.json",
+                           "sw.js", "build.json"})
+
+
+def precache_list(staging: Path) -> dict[str, str]:
+    """Every file the service worker precaches (path relative to the site) -> the first 16 hex
+    digits of the SHA-256 of its content (the worker checks each download against it)."""
+    return {
+        p.relative_to(staging).as_posix(): sha256_file(p)[:16]
+        for p in sorted(staging.rglob("*"))
+        if p.is_file() and p.relative_to(staging).as_posix() not in PRECACHE_SKIP
+    }
 
 
 def render_boards(html: str) -> str:
@@ -538,11 +556,11 @@ def _build(dist: Path, snapshot: bool) -> dict:
 
         texts: dict[str, str] = {}
         copies: dict[str, Path] = {}
-        for path in web_files():
+        for path in web_files(WEB):
             rel = path.relative_to(WEB).as_posix()
             if rel == "index.html":
                 texts[rel] = render_boards(path.read_text(encoding="utf-8"))
-            elif rel in ("worker.js", "bridge.js"):
+            elif rel in ("worker.js", "bridge.js", "sw.js"):
                 texts[rel] = path.read_text(encoding="utf-8")
             else:
                 copies[rel] = path
@@ -592,6 +610,14 @@ def _build(dist: Path, snapshot: bool) -> dict:
             shutil.copyfile(engine, staging / engine_name)
             if snap:
                 shutil.copyfile(snap, staging / snap_name)
+            precache = {}
+            if "sw.js" in texts:  # written last: it lists every other file with its hash
+                if not SW_RE.search(texts["sw.js"]):
+                    raise BuildError("web/sw.js lacks its /*CAMBRIA:SW*/.../*END*/ placeholder")
+                precache = precache_list(staging)
+                sw_config = json.dumps({"build": build_id, "files": precache}, sort_keys=True, indent=1)
+                (staging / "sw.js").write_text(SW_RE.sub(lambda m: sw_config, texts["sw.js"], count=1),
+                                               encoding="utf-8")
             manifest = {
                 "build": build_id,
                 "pyodide": PYODIDE_VERSION,
@@ -602,6 +628,7 @@ def _build(dist: Path, snapshot: bool) -> dict:
                     p.relative_to(staging).as_posix(): p.stat().st_size
                     for p in sorted(staging.rglob("*")) if p.is_file()
                 },
+                "offline": {"cache": f"cambria-{build_id}", "precache": sorted(precache)},
             }
             (staging / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
             staging.chmod(0o755)
@@ -767,6 +794,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser went away mid-download (a closed tab; the service worker's precache)
+        super().handle_error(request, client_address)
 
 
 def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",

@@ -7,6 +7,7 @@ names it (``step 17 'p12': ...``).  Nothing is ever partly loaded.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -15,7 +16,7 @@ from .board import MAP_IDS
 from .game import MAX_SEED, Game
 
 __all__ = ["RecordError", "make_record", "load_record", "record_to_json", "record_from_json",
-           "RECORD_FORMAT", "RECORD_VERSION"]
+           "RECORD_FORMAT", "RECORD_VERSION", "MIGRATIONS", "migrate"]
 
 RECORD_FORMAT = "cambria-record"
 RECORD_VERSION = 1
@@ -74,29 +75,65 @@ def _need(cond: bool, message: str) -> None:
         raise RecordError(message)
 
 
-# Migrations from older record versions: version -> function returning the next version's dict.
+# Migrations from older record versions.  MIGRATIONS[n] takes a version-n record (a dict, a
+# private copy it may change) and returns the record as version n + 1 (or later).  Register one
+# whenever RECORD_VERSION goes up, so that every saved game and exported file keeps opening:
+#
+#     def _v1_to_v2(data):
+#         data["options"].setdefault("new_rule", False)
+#         data["version"] = 2
+#         return data
+#     MIGRATIONS[1] = _v1_to_v2
 MIGRATIONS: dict[int, Any] = {}
+OLDEST_READABLE = 1  # records older than this (with no migration) are refused, saying so
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    version = data.get("version")
+    """Bring a record up to RECORD_VERSION through MIGRATIONS; the argument is never changed.
+
+    Raises RecordError naming the problem: no version, a version newer than this engine
+    reads, a version too old to convert, or a migration that failed on a damaged old record.
+    """
+    if "version" not in data:
+        raise RecordError("the record has no version number (field 'version' is missing)")
+    version = data["version"]
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError("the record has no version number")
+        raise RecordError(f"the record's version must be a whole number, not {version!r}")
     if version > RECORD_VERSION:
         raise RecordError(f"this record is version {version}, made by a newer Cambria; "
-                          f"this one reads versions up to {RECORD_VERSION}")
+                          f"this one reads versions up to {RECORD_VERSION}: update the game to open it")
+    if version == RECORD_VERSION:
+        return data
+    if version < 1:
+        raise RecordError(f"record version {version} does not exist (versions start at 1)")
+    data = copy.deepcopy(data)
     while version < RECORD_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise RecordError(f"record version {version} is too old to open")
-        data = step(data)
-        version = data["version"]
+            raise RecordError(f"record version {version} is too old to open: this Cambria reads "
+                              f"versions {OLDEST_READABLE} to {RECORD_VERSION}")
+        try:
+            data = step(data)
+        except RecordError:
+            raise
+        except Exception as exc:  # a damaged old record: say which conversion failed and why
+            raise RecordError(f"this version-{version} record could not be converted to version "
+                              f"{version + 1}: {type(exc).__name__}: {exc}") from None
+        new = data.get("version") if isinstance(data, dict) else None
+        if not isinstance(new, int) or isinstance(new, bool) or new <= version:
+            raise RecordError(f"converting the version-{version} record went wrong "
+                              f"(the conversion gave version {new!r})")  # a bug in a migration
+        version = new
+    if version != RECORD_VERSION:
+        raise RecordError(f"converting the record went wrong (it ended at version {version}, "
+                          f"not {RECORD_VERSION})")
     return data
 
 
 def load_record(data: Any, upto: int | None = None) -> Game:
     """Validate and replay a record (a parsed JSON value); ``upto`` stops after that many steps."""
     _need(isinstance(data, dict), "a game record is a JSON object")
+    _need("format" in data, f"not a Cambria game record (it has no \"format\": \"{RECORD_FORMAT}\" field)")
     _need(data.get("format") == RECORD_FORMAT,
           f"not a Cambria game record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
     data = migrate(data)

@@ -13,10 +13,12 @@ interactive element carries a data attribute:
 ========================================  ===================================================
 ``<g class="slot" data-road="12">``       id ``{map}-road-12``: the place of the one warrior
                                           (or the legion) on road 12, at the road's middle;
-                                          ``data-x``/``data-y`` give that point
+                                          ``data-x``/``data-y`` give that point, ``data-forts``
+                                          the two forts ("3,7")
 ``<line class="road" data-road-line>``    the road itself (highlighted when legal)
 ``<line class="road-hit" data-road-hit>`` a wide transparent stroke along the road's middle
-``<g class="fort" data-fort="3">``        id ``{map}-fort-3``, with ``data-number``; holds
+``<g class="fort" data-fort="3">``        id ``{map}-fort-3``, with ``data-number``,
+                                          ``data-name`` and ``data-modern``; holds
                                           ``.fort-token`` and ``.vp-token`` while those tokens
                                           are still on the fort, and ``.fort-flag`` for the
                                           captor's colour
@@ -320,6 +322,7 @@ def board_svg(board: Board) -> str:
         title = f"{f.name} ({f.modern}), fort {f.number}" if f.modern else f"{f.name}, fort {f.number}"
         add(f'<g class="fort" id="{p}-fort-{f.index}" data-fort="{f.index}" data-number="{f.number}" '
             f'data-x="{_f(f.x)}" data-y="{_f(f.y)}" data-vp="{"board" if vp else "none"}" '
+            f'data-name="{escape(f.name, quote=True)}" data-modern="{escape(f.modern or "", quote=True)}" '
             f'aria-label="{escape(title, quote=True)}">')
         add(f"<title>{escape(title)}</title>")
         add(f'<g transform="translate({_f(f.x)} {_f(f.y)})">')
@@ -344,7 +347,7 @@ def board_svg(board: Board) -> str:
     for r, (a, b) in enumerate(board.roads):
         mx, my = board.road_midpoint(r)
         name = f"Road {forts[a].name} – {forts[b].name}"
-        add(f'<g class="slot" id="{p}-road-{r}" data-road="{r}" data-x="{_f(mx)}" data-y="{_f(my)}" '
+        add(f'<g class="slot" id="{p}-road-{r}" data-road="{r}" data-forts="{a},{b}" data-x="{_f(mx)}" data-y="{_f(my)}" '
             f'transform="translate({_f(mx)} {_f(my)})" role="button" aria-label="{escape(name, quote=True)}">'
             f'<circle class="slot-ring" r="{SLOT_RADIUS}"/></g>')
     add("</g>")

@@ -53,6 +53,10 @@ Requests (payload → result)
     → the game record (see docs/record-format.md)
 ``load`` {record}
     Replays a record (validated; a bad record changes nothing).  → ``{"view", "events": []}``
+``view_at`` {upto}
+    Replay: the VIEW of the current game as it was after its first ``upto`` steps (0 … the
+    number of steps so far), with the log up to there.  The game itself is unchanged.
+    → ``{"view", "upto", "total"}``
 
 ``step`` (optional everywhere) is the number of steps the page believes the game
 has; if the game has moved on, the request is refused instead of played twice.
@@ -75,7 +79,11 @@ EVENT: ``{"type": "start"|"roll"|"swap"|"place"|"displace"|"legion"|"boat"|"pass
 ``vp`` (its value or null), ``vp_to`` (seat or null), ``vp_removed`` and ``final``
 (claimed at the game end rather than captured).
 
-LOG: ``{"step", "player", "text", "kind"}``; the texts name forts, not road numbers.
+LOG: ``{"step", "player", "text", "kind", "event"}``; the texts name forts, not road numbers.
+``event`` is the EVENT without its English text (seats, roads, boats, dice, forts; a place or
+legion event also says ``displaced``: the seat sent back to its supply, or null, and a place
+``legion_home``): the page words every log line from it in the player's language.  The English
+``text`` fields, prompts and labels serve tests and the command line.
 
 RESULT: ``{"winner", "winner_name", "ranking", "decided_by", "tiebreak", "players":
 [{index, name, colour, points, tokens, fort_points, vp_points, forts: [{fort, name,
@@ -508,8 +516,14 @@ def _chance_step(game: Game, text: str | None = None) -> tuple[list[dict[str, An
         ev = {"type": "roll", "kind": kind, "player": actor, "dice": [d],
               "text": f"{names[actor]} rolled {d} for {what}."}
         rolled = {"kind": kind, "dice": [d], "player": actor}
-    _log.append({"step": len(game.steps), "player": ev["player"], "kind": ev["type"], "text": ev["text"]})
+    _log.append({"step": len(game.steps), "player": ev["player"], "kind": ev["type"], "text": ev["text"],
+                 "event": _log_event(ev)})
     return [ev], rolled
+
+
+def _log_event(ev: dict[str, Any]) -> dict[str, Any]:
+    """A log line's event without its English text: the page words it in the player's language."""
+    return {k: v for k, v in ev.items() if k not in ("text", "quiet")}
 
 
 def _decision_step(game: Game, text: str) -> list[dict[str, Any]]:
@@ -569,7 +583,8 @@ def _decision_step(game: Game, text: str) -> list[dict[str, Any]]:
             displaced = ({"type": "displace", "player": o, "road": r, "by": p, "quiet": True,
                           "text": f"{names[o]}'s warrior on {rn(r)} went back to the supply."} if o >= 0 else None)
             if action.kind == "place":
-                if legion == r:
+                legion_home = legion == r
+                if legion_home:
                     sent = ", sending the legion back to the eagle"
                 src, st = src_text(action.from_road, action.from_boat)
                 moved = src != "supply"
@@ -580,12 +595,14 @@ def _decision_step(game: Game, text: str) -> list[dict[str, Any]]:
                                    "text": f"The legion on {rn(r)} went back to the eagle."})
                     legion = EAGLE
                 events.append({"type": "place", "player": p, "by": p, "road": r, "from": src, "kind": "place",
+                               "displaced": o if o >= 0 else None, "legion_home": legion_home,
                                "text": f"{names[p]} {'moved' if moved else 'placed'} a warrior{st} "
                                        f"{'to' if moved else 'on'} {rn(r)}{sent}."})
             else:
                 if displaced:
                     events.append(displaced)
                 events.append({"type": "legion", "from": legion if legion >= 0 else None, "to": r, "player": p,
+                               "displaced": o if o >= 0 else None,
                                "text": f"{names[p]} moved the legion to {rn(r)}{sent}."})
                 legion = r
                 if action.boat is not None:
@@ -631,7 +648,7 @@ def _decision_step(game: Game, text: str) -> list[dict[str, Any]]:
         if ev.get("quiet"):
             continue
         who = ev.get("player") if ev["type"] in ("capture", "displace") else actor
-        _log.append({"step": step, "player": who, "kind": ev["type"], "text": ev["text"]})
+        _log.append({"step": step, "player": who, "kind": ev["type"], "text": ev["text"], "event": _log_event(ev)})
     return events
 
 
@@ -967,10 +984,30 @@ def _h_load(payload: dict[str, Any]) -> dict[str, Any]:
     return {"view": view, "events": []}
 
 
+def _h_view_at(payload: dict[str, Any]) -> dict[str, Any]:
+    global _game, _log
+    _only(payload, {"upto"}, "view_at")
+    game = _need_game()
+    total = len(game.steps)
+    upto = payload.get("upto")
+    if not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= total:
+        raise RequestError(f"'upto' must be a whole number of steps from 0 to {total}")
+    if upto == total:
+        return {"view": _view(game), "upto": upto, "total": total}
+    past = Game.from_record(game.to_record(), upto=upto)
+    live = (_game, _log)
+    _game, _log = past, [entry for entry in _log if entry["step"] <= upto]
+    try:
+        view = _view(past)
+    finally:
+        _game, _log = live
+    return {"view": view, "upto": upto, "total": total}
+
+
 _HANDLERS = {
     "ping": _h_ping, "info": _h_info, "new_game": _h_new_game, "roll": _h_roll, "options": _h_options,
     "play": _h_play, "computer": _h_computer, "hint": _h_hint, "view": _h_view, "record": _h_record,
-    "load": _h_load,
+    "load": _h_load, "view_at": _h_view_at,
 }
 
 

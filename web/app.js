@@ -6,9 +6,16 @@
 // Confirm.  Undo drops the last choice and asks the engine again; a roll is never undone.
 
 import { createEngine, markInteractive } from "./bridge.js";
+import { createLibrary } from "./library.js";
+import { createReplay } from "./replay.js";
+import { initOffline } from "./offline.js";
+import { formatPercent, languageButtons, onLanguage, t } from "./i18n.js";
+import * as words from "./words.js";
+import { afterRender, initA11y } from "./a11y.js";
+import { initRules, openRules } from "./rules.js";
+import { initTutorial, updateTutorial } from "./tutorial.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const AUTOSAVE_KEY = "cambria:autosave";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 
 // Presentation defaults until the engine's `info` arrives (the engine checks every colour).
@@ -89,10 +96,15 @@ function playerOf(seat) {
 
 function showError(err) {
   const box = $("#error");
+  // a sentence in the player's language; the engine's own words (English) follow as the detail
   const name = err && err.name && err.name !== "Error" ? err.name : "";
-  const message = (err && (err.message || String(err))) || "something went wrong";
-  $("#error-text").textContent = name && !/^(ValueError|RequestError|IllegalActionError|NotationError)$/.test(name)
-    ? `${name}: ${message}` : message.charAt(0).toUpperCase() + message.slice(1);
+  const message = err && !err.i18n ? err.message || String(err) : "";
+  const detail = message && name && !/^(ValueError|RequestError|IllegalActionError|NotationError|RecordError)$/.test(name)
+    ? `${name}: ${message}` : message;
+  $("#error-text").replaceChildren(
+    document.createTextNode(words.errorText(err)),
+    ...(detail ? [" ", el("span", { class: "error-detail", lang: "en", text: `(${detail})` })] : []),
+  );
   box.hidden = false;
 }
 
@@ -131,8 +143,10 @@ function startEngine() {
   const bar = $("#loading-bar");
   const onProgress = ({ stage, fraction }) => {
     const pct = Math.round(Math.max(0, Math.min(1, fraction || 0)) * 100);
-    $("#loading-text").textContent = stage ? `${stage}…` : "Loading…";
-    $("#loading-pct").textContent = `${pct}%`;
+    ui.loadingStage = stage || "";
+    $("#loading-text").removeAttribute("data-i18n");
+    $("#loading-text").textContent = t("loading.stage", { stage: words.stageText(stage) });
+    $("#loading-pct").textContent = formatPercent(pct / 100);
     bar.setAttribute("aria-valuenow", String(pct));
     bar.style.setProperty("--pct", `${pct}%`);
   };
@@ -150,19 +164,27 @@ function startEngine() {
     ui.ready = true;
     $("#loading").hidden = true;
     renderSetupPlayers();
-    offerResume();
+    library.refreshResume();
     const start = $("#start");
     start.disabled = false;
-    start.textContent = "Start the game";
+    start.dataset.i18n = "setup.start";
+    start.textContent = t("setup.start");
     $("#app").dataset.engine = "ready";
+    // the game that was on the board when the page was left comes back, same position, same dice
+    const resumed = await library.resume();
+    if (!resumed && $("#app").dataset.screen !== "game") $("#setup").hidden = false;
     markInteractive();
+    initOffline({ notify });
   }).catch((err) => {
     $("#loading").classList.add("failed");
-    $("#loading-text").textContent = `The game engine could not start: ${err.message || err}`;
+    $("#loading-text").removeAttribute("data-i18n");
+    $("#loading-text").textContent = t("loading.failed", { detail: err.message || err });
     $("#loading-pct").textContent = "";
-    const retry = el("button", { type: "button", class: "primary", text: "Reload", onclick: () => location.reload() });
+    const retry = el("button", { type: "button", class: "primary", "data-i18n": "loading.reload", text: t("loading.reload"), onclick: () => location.reload() });
     $("#loading").append(retry);
-    $("#start").textContent = "Engine unavailable";
+    initOffline({ notify }); // a fixed deploy can still replace a broken one
+    $("#start").dataset.i18n = "setup.unavailable";
+    $("#start").textContent = t("setup.unavailable");
     showError(err);
   });
 }
@@ -198,27 +220,27 @@ function renderSetupPlayers() {
     const p = ui.setupPlayers[i];
     const li = el("li", { class: "player-setup", "data-testid": `setup-player-${i}` });
     const name = el("input", {
-      type: "text", value: p.name, maxlength: 40, "aria-label": `Name of player ${i + 1}`,
+      type: "text", value: p.name, maxlength: 40, "aria-label": t("setup.nameOf", { n: i + 1 }),
       "data-testid": `name-${i}`, required: true, spellcheck: "false",
     });
     name.addEventListener("input", () => { p.name = name.value; });
-    const swatches = el("div", { class: "swatches", role: "radiogroup", "aria-label": `Colour of player ${i + 1}` });
+    const swatches = el("div", { class: "swatches", role: "radiogroup", "aria-label": t("setup.colourOf", { n: i + 1 }) });
     for (const c of ui.colours) {
       const input = el("input", {
-        type: "radio", name: `colour-${i}`, value: c.id, "aria-label": c.name,
+        type: "radio", name: `colour-${i}`, value: c.id, "aria-label": words.colourName(c.id),
         "data-testid": `colour-${i}-${c.id}`,
       });
       input.checked = p.colour === c.id;
       input.addEventListener("change", () => pickColour(i, c.id));
-      const label = el("label", { class: `swatch col-${c.id}`, title: c.name }, input, shapeChip(c.id, c.shape));
+      const label = el("label", { class: `swatch col-${c.id}`, title: words.colourName(c.id) }, input, shapeChip(c.id, c.shape));
       swatches.append(label);
     }
     li.append(el("span", { class: "seat", text: String(i + 1) }), name, swatches);
     if (ui.levels.length) {
-      const kind = el("select", { "aria-label": `Player ${i + 1} is`, "data-testid": `kind-${i}`, class: "kind" });
-      kind.append(el("option", { value: "human", text: "Human" }));
+      const kind = el("select", { "aria-label": t("setup.kindOf", { n: i + 1 }), "data-testid": `kind-${i}`, class: "kind" });
+      kind.append(el("option", { value: "human", text: t("setup.human") }));
       for (const level of ui.levels) {
-        kind.append(el("option", { value: `computer:${level}`, text: `Computer: ${level}` }));
+        kind.append(el("option", { value: `computer:${level}`, text: t("setup.computer", { level: words.levelName(level) }) }));
       }
       kind.value = p.kind;
       kind.addEventListener("change", () => { p.kind = kind.value; });
@@ -255,7 +277,7 @@ async function startGame() {
   clearError();
   const n = playerCount();
   const players = ui.setupPlayers.slice(0, n).map((p, i) => ({
-    name: (p.name || "").trim() || `Player ${i + 1}`, colour: p.colour, kind: p.kind || "human",
+    name: (p.name || "").trim() || t("player.fallback", { n: i + 1 }), colour: p.colour, kind: p.kind || "human",
   }));
   const payload = {
     map: $('input[name="map"]:checked').value,
@@ -270,31 +292,8 @@ async function startGame() {
   } catch {
     return;
   }
+  library.started(res.view);
   enterGame(res.view, res.events);
-}
-
-function offerResume() {
-  const saved = readAutosave();
-  const button = $("#resume");
-  if (!saved || saved.result) {
-    button.hidden = true;
-    return;
-  }
-  const names = (saved.players || []).map((p) => p.name).join(", ");
-  button.textContent = `Continue the saved game (${names})`;
-  button.hidden = false;
-  button.onclick = () => loadRecord(saved);
-}
-
-async function loadRecord(record) {
-  clearError();
-  let res;
-  try {
-    res = await call("load", { record });
-  } catch {
-    return;
-  }
-  enterGame(res.view, []);
 }
 
 // ------------------------------------------------------------------ entering and leaving a game
@@ -335,7 +334,8 @@ function toSetup() {
   }
   const m = $('input[name="map"]:checked');
   showMap(m ? m.value : "cambria");
-  offerResume();
+  replay.stop({ silent: true });
+  library.left();
 }
 
 // ------------------------------------------------------------------ applying what the engine sends
@@ -352,7 +352,7 @@ function applyView(view, events = [], { fresh = false } = {}) {
   app.dataset.over = String(view.over);
   render({ fresh });
   playEvents(events);
-  autosave();
+  library.saved(view);
   scheduleComputer();
 }
 
@@ -371,6 +371,8 @@ function render({ fresh = false } = {}) {
   renderTurnCard(preview);
   renderPlayers(pos.supply);
   renderLog();
+  afterRender();
+  updateTutorial({ view, opts: ui.opts, partial: ui.partial, human: isHumanTurn(), menu: ui.menu });
 }
 
 function slotPoint(b, loc) {
@@ -526,7 +528,8 @@ function choicesByElement() {
 
 function clearHighlights(b) {
   for (const node of b.querySelectorAll(".legal, .selected, .last-move, .legal-source")) {
-    node.classList.remove("legal", "selected", "last-move", "legal-source", "legal-place", "legal-legion", "legal-boat", "legal-swap");
+    node.classList.remove("legal", "selected", "last-move", "legal-source", "legal-place", "legal-legion", "legal-boat",
+      "legal-swap", "legal-setup", "legal-neutral");
   }
   for (const node of b.querySelectorAll("[tabindex]")) node.removeAttribute("tabindex");
   for (const node of b.querySelectorAll(".slot, .boat")) node.removeAttribute("aria-description");
@@ -554,7 +557,7 @@ function renderHighlights(b) {
     }
     if (kind === "road") b.querySelector(`.road[data-road-line="${id}"]`)?.classList.add("legal");
     node.setAttribute("tabindex", "0");
-    node.setAttribute("aria-description", choices.map((c) => c.label).join("; or "));
+    node.setAttribute("aria-description", words.formatList(choices.map((c) => words.choiceLabel(ui.view, ui.opts, c)), "disjunction"));
     if (ui.menu && ui.menu.element === element) node.classList.add("selected");
   }
   b.classList.toggle("choosing", choicesByElement().size > 0);
@@ -562,7 +565,7 @@ function renderHighlights(b) {
 
 function isHumanTurn() {
   const v = ui.view;
-  return Boolean(v && !v.over && v.actor_kind === "human");
+  return Boolean(v && !v.over && v.actor_kind === "human" && !replay.active);
 }
 
 function chooseElement(element) {
@@ -591,6 +594,7 @@ async function pick(token) {
   ui.partial = partial;
   ui.opts = opts;
   ui.menu = null;
+  library.choices(ui.view.step, partial);
   render();
 }
 
@@ -610,7 +614,28 @@ async function undo() {
   }
   ui.partial = partial;
   ui.opts = opts;
+  library.choices(ui.view.step, partial);
   render();
+}
+
+async function hint() {
+  if (ui.busy || !ui.view || ui.view.chance || !isHumanTurn()) return;
+  clearError();
+  const step = ui.view.step;
+  let res, opts;
+  try {
+    res = await call("hint", { level: "hard", step });
+    opts = await call("options", { partial: res.steps, step });
+  } catch {
+    return;
+  }
+  if (!ui.view || ui.view.step !== step) return;
+  ui.menu = null;
+  ui.partial = res.steps.slice();
+  ui.opts = opts;
+  library.choices(step, ui.partial);
+  render();
+  notify(t("hint.shown"));
 }
 
 async function confirmMove() {
@@ -717,20 +742,14 @@ function renderBanner() {
   banner.replaceChildren();
   if (!view) return;
   if (view.over) {
-    banner.append(el("span", { class: "banner-text", text: `${view.result.winner_name} wins` }));
+    banner.append(el("span", { class: "banner-text", text: t("banner.wins", { name: view.result.winner_name }) }));
     return;
   }
   const p = playerOf(view.current);
   banner.append(shapeChip(p.colour, p.shape), el("span", {
     class: "banner-text", "data-testid": "current-player", "data-seat": view.current,
-    text: `${p.name}${p.name.endsWith("s") ? "’" : "’s"} ${phaseWord(view.phase)}`,
+    text: words.phaseBanner(view),
   }));
-}
-
-function phaseWord(phase) {
-  if (phase === "setup_roll" || phase === "setup") return "setup";
-  if (phase === "neutral_roll" || phase === "neutral") return "neutral move";
-  return "turn";
 }
 
 function renderTurnCard(preview) {
@@ -739,19 +758,13 @@ function renderTurnCard(preview) {
   const human = isHumanTurn();
   const dice = preview ? preview.dice : view.dice;
   renderDice(dice, view);
-  let prompt;
-  const p = playerOf(view.current);
-  if (view.over) prompt = "The game is over.";
-  else if (!human) prompt = `${p.name} (computer) is thinking…`;
-  else if (view.chance) prompt = view.prompt;
-  else prompt = opts ? `${p.name}: ${opts.prompt}` : view.prompt;
-  if (ui.menu) prompt = "This road allows two moves: which one?";
-  $("#prompt").textContent = prompt;
+  const prompt = words.promptText(view, opts, { human, menu: ui.menu });
+  if ($("#prompt").textContent !== prompt) $("#prompt").textContent = prompt;
   $("#turn-card").classList.toggle("computer", !human && !view.over);
 
   const rollButton = $("#roll");
   rollButton.hidden = !(human && view.chance);
-  if (view.roll) rollButton.textContent = view.roll.label;
+  if (view.roll) rollButton.textContent = words.rollLabel(view.roll);
 
   const deciding = human && !view.chance && opts;
   const undoButton = $("#undo");
@@ -759,12 +772,15 @@ function renderTurnCard(preview) {
   undoButton.hidden = !deciding;
   confirmButton.hidden = !deciding;
   undoButton.disabled = !ui.partial.length;
+  // a hint is the Hard level's choice, laid out on the board as if the player had chosen it
+  $("#hint").hidden = !deciding || !(ui.levels || []).includes("hard");
+  $("#hint").disabled = !!ui.busy;
   confirmButton.disabled = !(opts && opts.complete);
   if (deciding) {
     const stage = opts.stage;
-    confirmButton.textContent = stage === "boat" ? "Confirm (no boat)" : opts.action === "pass" ? "Confirm pass" : "Confirm";
+    confirmButton.textContent = stage === "boat" ? t("confirm.noBoat") : opts.action === "pass" ? t("confirm.pass") : t("confirm");
     if (stage === "boat" && ui.partial.length && ui.partial[ui.partial.length - 1].startsWith("b")) {
-      confirmButton.textContent = "Confirm";
+      confirmButton.textContent = t("confirm");
     }
   }
   $("#show-result").hidden = !(view.over && ui.endShown && $("#end-screen").hidden);
@@ -775,10 +791,11 @@ function renderTurnCard(preview) {
   if (deciding && !ui.menu) {
     for (const c of opts.choices) {
       if (c.kind !== "pass" && c.kind !== "swap") continue;
-      const label = c.kind === "pass" ? "Pass" : `Boat ${c.boat} for the ${c.die}`;
+      const label = words.choiceButton(c);
+      const full = words.choiceLabel(view, opts, c);
       extra.append(el("button", {
         type: "button", class: `choice choice-${c.kind}`, "data-testid": `choice-${c.kind}`, "data-token": c.token,
-        title: c.label, "aria-label": c.label, text: label, onclick: () => pick(c.token),
+        title: full, "aria-label": full, text: label, onclick: () => pick(c.token),
       }));
     }
   }
@@ -789,14 +806,14 @@ function renderTurnCard(preview) {
     for (const c of ui.menu.choices) {
       menu.append(el("button", {
         type: "button", class: `choice choice-${c.kind}`, "data-testid": "menu-choice", "data-token": c.token,
-        text: c.label, onclick: () => {
+        text: words.choiceLabel(ui.view, ui.opts, c), onclick: () => {
           ui.menu = null;
           pick(c.token);
         },
       }));
     }
     menu.append(el("button", {
-      type: "button", class: "choice cancel", text: "Cancel", onclick: () => {
+      type: "button", class: "choice cancel", text: t("choice.cancel"), onclick: () => {
         ui.menu = null;
         render();
       },
@@ -814,7 +831,8 @@ function pipLayout(n) {
 function dieFace(node, value) {
   node.replaceChildren();
   node.dataset.value = value ? String(value) : "";
-  node.setAttribute("aria-label", value ? `die showing ${value}` : "die");
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", value ? t("die.showing", { value }) : t("die.blank"));
   const pips = new Set(pipLayout(value));
   for (let k = 1; k <= 9; k++) node.append(el("span", { class: pips.has(k) ? "pip on" : "pip" }));
 }
@@ -886,7 +904,7 @@ function renderPlayers(supply) {
     });
     const supplyDots = el("span", {
       class: "supply", "data-testid": `supply-${i}`, "data-supply": supply[i],
-      "aria-label": `${supply[i]} warrior${supply[i] === 1 ? "" : "s"} in supply`, title: "Warriors in supply",
+      role: "img", "aria-label": t("supply.label", { count: supply[i] }), title: t("supply.title"),
     });
     for (let k = 0; k < 5; k++) supplyDots.append(el("span", { class: k < supply[i] ? "dot on" : "dot" }));
     const forts = view.position.forts.filter((f) => f.owner === i).length;
@@ -894,17 +912,16 @@ function renderPlayers(supply) {
     row.append(
       shapeChip(p.colour, p.shape),
       el("span", { class: "player-name" },
-        el("span", { class: "name-text", text: p.name }),
-        p.kind.startsWith("computer:") ? el("span", { class: "badge", text: p.kind.split(":")[1] }) : null,
-        p.neutral ? el("span", { class: "badge", text: "neutral" }) : null),
+        el("span", { class: "name-text", text: words.playerName(view, p.index) }),
+        p.kind.startsWith("computer:") ? el("span", { class: "badge", text: words.levelName(p.kind.split(":")[1]) }) : null),
       supplyDots,
-      el("span", { class: "tokens", title: "Fort tokens and VP tokens", text: `${forts}⚑ ${vps ? vps + "★" : ""}`.trim() }),
-      el("span", { class: "points", "data-testid": `score-${i}`, "data-points": view.points[i], title: "Points", text: String(view.points[i]) }),
+      el("span", { class: "tokens", role: "img", title: t("tokens.title"), "aria-label": t("tokens.label", { forts, vps }), text: `${forts}⚑ ${vps ? vps + "★" : ""}`.trim() }),
+      el("span", { class: "points", "data-testid": `score-${i}`, "data-points": view.points[i], title: t("points.title"), text: String(view.points[i]) }),
     );
     table.append(row);
   }
   box.append(table);
-  $("#forts-left").textContent = view.over ? "" : `· ${view.uncaptured} forts free, ends at 6`;
+  $("#forts-left").textContent = view.over ? "" : t("fortsLeft", { count: view.uncaptured });
 }
 
 function renderLog() {
@@ -919,7 +936,7 @@ function renderLog() {
     const p = entry.player !== null && entry.player !== undefined ? playerOf(entry.player) : null;
     const li = el("li", { class: `log-${entry.kind}${p ? ` col-${p.colour}` : ""}` });
     if (p) li.append(el("span", { class: "log-chip", "aria-hidden": "true" }));
-    li.append(el("span", { text: entry.text }));
+    li.append(el("span", { text: words.logLine(view, entry) }));
     list.append(li);
   }
   if (view.log.length !== ui.logShown) {
@@ -932,7 +949,9 @@ function renderLog() {
 
 function toast(html, cls = "") {
   const box = $("#toasts");
-  const t = el("div", { class: `toast ${cls}`, role: "status" });
+  // captures and the start player are read out with the log (a11y.js): not twice
+  const echoed = cls === "capture" || cls === "start";
+  const t = el("div", { class: `toast ${cls}`, role: echoed ? null : "status" });
   t.append(...html);
   box.append(t);
   setTimeout(() => t.classList.add("gone"), 4200);
@@ -945,15 +964,9 @@ function playEvents(events) {
   for (const ev of events || []) {
     if (ev.type === "capture") {
       const p = playerOf(ev.player);
-      const parts = [shapeChip(p.colour, p.shape), el("span", {
-        "data-testid": "capture-toast",
-        text: ev.final ? `${p.name} claims ${ev.name} (${ev.number})` : `${p.name} captures ${ev.name} (${ev.number})`,
-      })];
-      if (ev.vp_to !== null && ev.vp_to !== undefined) {
-        parts.push(el("span", { class: "toast-sub", text: ` · VP token +${ev.vp} to ${playerOf(ev.vp_to).name}` }));
-      } else if (ev.vp_removed) {
-        parts.push(el("span", { class: "toast-sub", text: ` · its VP token leaves the game` }));
-      }
+      const words_ = words.captureToast(ui.view, ev);
+      const parts = [shapeChip(p.colour, p.shape), el("span", { "data-testid": "capture-toast", text: words_.main })];
+      if (words_.sub) parts.push(" ", el("span", { class: "toast-sub", text: words_.sub }));
       toast(parts, "capture");
       const fort = b.querySelector(`.fort[data-fort="${ev.fort}"]`);
       if (fort) {
@@ -964,7 +977,7 @@ function playEvents(events) {
       }
     } else if (ev.type === "start") {
       const p = playerOf(ev.player);
-      toast([shapeChip(p.colour, p.shape), el("span", { text: `${p.name} starts` })]);
+      toast([shapeChip(p.colour, p.shape), el("span", { text: t("toast.starts", { name: words.playerName(ui.view, ev.player) }) })], "start");
     } else if (ev.type === "game_over") {
       setTimeout(showEnd, reducedMotion.matches ? 50 : 1100);
     }
@@ -976,27 +989,28 @@ function showEnd() {
   if (!view || !view.over) return;
   const res = view.result;
   ui.endShown = true;
-  $("#end-title").textContent = `${res.winner_name} wins!`;
-  $("#end-sub").textContent = res.tiebreak ? `Tiebreak: ${res.tiebreak}.` : "";
+  $("#end-title").textContent = t("end.wins", { name: res.winner_name });
+  const reason = words.tiebreakText(res.decided_by, view.german_tiebreak);
+  $("#end-sub").textContent = reason ? t("end.tiebreak", { reason }) : "";
   const list = $("#ranking");
   list.replaceChildren();
   const order = [...res.ranking];
   for (const p of res.players) if (!order.includes(p.index)) order.push(p.index);
   for (const seat of order) {
     const p = res.players.find((q) => q.index === seat);
-    const forts = p.forts.map((f) => `${f.name} ${f.number}`).join(", ") || "no forts";
-    const vps = p.vp_tokens.map((v) => `${v.name} +${v.value}`).join(", ");
+    const forts = words.fortList(p.forts);
+    const vps = words.vpList(p.vp_tokens);
     list.append(el("li", { class: `rank-row col-${p.colour}${seat === res.winner ? " winner" : ""}`, "data-testid": `rank-${seat}`, "data-points": p.points },
       shapeChip(p.colour, p.shape),
       el("div", { class: "rank-main" },
         el("div", { class: "rank-head" },
-          el("strong", { text: p.name + (p.neutral ? " (neutral)" : "") }),
-          el("span", { class: "rank-points", text: `${p.points} points` })),
-        el("div", { class: "rank-detail", text: `Forts ${p.fort_points} + VP tokens ${p.vp_points} · ${p.tokens} tokens` }),
-        el("div", { class: "rank-forts", text: forts + (vps ? ` · VP: ${vps}` : "") }))));
+          el("strong", { text: words.playerName(view, p.index) }),
+          el("span", { class: "rank-points", text: t("end.points", { count: p.points }) })),
+        el("div", { class: "rank-detail", text: t("end.detail", { forts: p.fort_points, vp: p.vp_points, count: p.tokens }) }),
+        el("div", { class: "rank-forts", text: vps ? t("end.fortsAndVp", { forts, list: vps }) : forts }))));
   }
   $("#end-note").textContent = res.neutral_ahead
-    ? `The neutral army scored ${res.neutral_points}, more than anyone: the regular player with the most points still wins.`
+    ? t("end.neutralAhead", { count: res.neutral_points })
     : "";
   $("#end-screen").hidden = false;
   $("#end-new").focus();
@@ -1011,7 +1025,7 @@ function scheduleComputer() {
   if (!view || view.over || !view.actor_kind || !view.actor_kind.startsWith("computer:")) return;
   const step = view.step;
   ui.computerTimer = setTimeout(async () => {
-    if (!ui.view || ui.view.step !== step) return;
+    if (!ui.view || ui.view.step !== step || replay.active) return;
     let spin = null;
     if (view.chance) spin = spinDice(view.roll ? Math.max(1, view.roll.dice) : 2);
     let res;
@@ -1022,72 +1036,86 @@ function scheduleComputer() {
       return;
     }
     if (spin) await spin.stop(res.rolled ? res.rolled.dice : null);
-    if (!ui.view || ui.view.step !== step) return;
+    if (!ui.view || ui.view.step !== step || replay.active) return;
     applyView(res.view, res.events);
   }, reducedMotion.matches ? 150 : 650);
 }
 
-// ------------------------------------------------------------------ saving
+// ------------------------------------------------------------------ saved games and replay
 
-function readAutosave() {
+function notify(text) {
+  toast([el("span", { text })]);
+}
+
+// library.js: autosave after every step (the record: seed and steps), resume on reload, the
+// saved-games list, export and import (validated by the engine).
+const library = createLibrary({
+  request: (type, payload) => ui.engine.request(type, payload),
+  enter: async (view, partial) => {
+    replay.stop({ silent: true });
+    enterGame(view, []);
+    await restoreChoices(partial);
+  },
+  notify,
+  onGameOnBoard: () => ($("#app").dataset.screen === "game" ? ui.view : null),
+});
+
+// The move that was being composed when the page was left: the same choices again.
+async function restoreChoices(partial) {
+  if (!partial || !partial.length || !isHumanTurn() || ui.view.chance) return;
   try {
-    const text = localStorage.getItem(AUTOSAVE_KEY);
-    return text ? JSON.parse(text) : null;
+    const opts = await ui.engine.request("options", { partial, step: ui.view.step });
+    ui.partial = partial.slice();
+    ui.opts = opts;
+    render();
   } catch {
-    return null;
+    // they no longer fit: the move starts afresh
   }
 }
 
-async function autosave() {
-  if (!ui.view) return;
-  try {
-    const record = await ui.engine.request("record", {});
-    localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(record));
-  } catch {
-    // private browsing or a full storage: the game goes on without autosave
-  }
+// replay.js: step through the history of the game on the board; the board and the log show
+// the past position, read-only (isHumanTurn() is false, the computer waits).
+const replay = createReplay({
+  request: (type, payload) => call(type, payload),
+  show: (view, { at, total, jump }) => {
+    ui.view = view;
+    ui.opts = null;
+    ui.partial = [];
+    ui.menu = null;
+    $("#app").dataset.replayStep = String(at);
+    render({ fresh: jump });
+    replayPrompt(at, total);
+  },
+  resume: async () => {
+    delete $("#app").dataset.replayStep;
+    let view;
+    try {
+      view = await call("view", {});
+    } catch {
+      return;
+    }
+    applyView(view, [], { fresh: true });
+  },
+  host: $("#play"),
+});
+
+function replayPrompt(at, total) {
+  const last = $("#log li:last-child");
+  $("#prompt").textContent = at === 0 ? t("replay.atStart") : last ? last.textContent : t("replay.position", { at, total });
 }
 
-async function saveFile() {
-  if (!ui.view) {
-    showError({ message: "There is no game to save yet." });
+function startReplay() {
+  if (!ui.view || $("#app").dataset.screen !== "game") {
+    showError({ i18n: t("replay.noGame") });
     return;
   }
-  let record;
-  try {
-    record = await call("record", {});
-  } catch {
-    return;
-  }
-  const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: `cambria-${record.map}-${new Date().toISOString().slice(0, 10)}.json` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
-async function openFile(file) {
-  if (!file) return;
-  let text;
-  try {
-    text = await file.text();
-  } catch (err) {
-    showError(err);
-    return;
-  }
-  if (!ui.ready) {
-    showError({ message: "The game engine is still loading; try again in a moment." });
-    return;
-  }
-  clearError();
-  let res;
-  try {
-    res = await call("load", { record: text });
-  } catch {
-    return;
-  }
-  enterGame(res.view, []);
+  if (replay.active) return;
+  clearTimeout(ui.computerTimer);
+  $("#end-screen").hidden = true;
+  replay.start(ui.view);
+  $("#app").dataset.replayStep = String(ui.view.step);
+  render();
+  replayPrompt(ui.view.step, ui.view.step);
 }
 
 // ------------------------------------------------------------------ wiring
@@ -1111,21 +1139,52 @@ function initMenu() {
     const action = e.target.closest("[data-action]")?.dataset.action;
     close();
     if (action === "new-game") {
-      if (ui.view && !ui.view.over && !window.confirm("Leave this game? It stays saved: you can continue it from the new-game screen.")) return;
+      if (ui.view && !ui.view.over && !window.confirm(t("confirm.leave"))) return;
       toSetup();
-    } else if (action === "save") saveFile();
+    } else if (action === "save") library.exportCurrent();
+    else if (action === "library") library.openDialog();
+    else if (action === "replay") startReplay();
     else if (action === "open") $("#open-file").click();
-    else if (action === "rules") $("#rules").hidden = false;
+    else if (action === "rules") openRules(button);
   });
   $("#open-file").addEventListener("change", (e) => {
-    openFile(e.target.files[0]);
+    library.importFile(e.target.files[0]);
     e.target.value = "";
   });
   $("#rules-close").addEventListener("click", () => { $("#rules").hidden = true; });
 }
 
+// Everything drawn from data is drawn again in the new language; static texts follow their
+// data-i18n keys (i18n.js).
+function retranslate() {
+  words.translateBoards();
+  if (ui.loadingStage !== undefined && !$("#loading").hidden && !$("#loading").classList.contains("failed")) {
+    $("#loading-text").textContent = t("loading.stage", { stage: words.stageText(ui.loadingStage) });
+  }
+  renderSetupPlayers();
+  library.refreshResume();
+  replay.relabel?.();
+  if (ui.view) {
+    $("#log").replaceChildren();
+    ui.logShown = 0;
+    render();
+    if (ui.endShown && !$("#end-screen").hidden) showEnd();
+  }
+}
+
+function initLanguage() {
+  const box = $("#menu-languages");
+  if (box) box.append(...languageButtons("lang-choice"));
+  words.translateBoards();
+  onLanguage(retranslate);
+}
+
 function init() {
   showMap("cambria");
+  initLanguage();
+  initA11y();
+  initRules();
+  initTutorial();
   initSetup();
   initMenu();
   for (const b of $$("svg.board")) {
@@ -1135,6 +1194,7 @@ function init() {
   }
   $("#roll").addEventListener("click", roll);
   $("#undo").addEventListener("click", undo);
+  $("#hint").addEventListener("click", hint);
   $("#confirm").addEventListener("click", confirmMove);
   $("#error-close").addEventListener("click", clearError);
   $("#end-new").addEventListener("click", toSetup);
@@ -1143,7 +1203,8 @@ function init() {
     renderTurnCard(null);
   });
   $("#show-result").addEventListener("click", showEnd);
-  $("#end-save").addEventListener("click", saveFile);
+  $("#end-save").addEventListener("click", () => library.exportCurrent());
+  $("#end-replay")?.addEventListener("click", startReplay);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") {
       if (!$("#rules").hidden) $("#rules").hidden = true;
@@ -1153,6 +1214,13 @@ function init() {
       }
     }
   });
+  library.attachResume($("#resume"));
+  const resuming = library.resumable();
+  if (resuming) {
+    // a game was on the board when the page was left: it comes back once the engine is up
+    showMap(resuming.record.map);
+    $("#setup").hidden = true;
+  }
   startEngine();
 }
 

@@ -371,14 +371,21 @@ def test_an_unfinished_game_can_be_continued_after_a_reload(open_page):
     time.sleep(0.3)  # the autosave follows each step
     before = s.page.evaluate(ENGINE_VIEW)
     s.page.reload()
-    s.wait_interactive()
+    s.wait_interactive()  # the game on the board comes back by itself (tests/web/test_persistence.py)
+    s.page.wait_for_selector('#app[data-screen="game"]')
+    player.idle()
+    after = player.check_against_engine()
+    assert after["step"] == before["step"] and after["position"] == before["position"]
+    # left for the new-game screen, it waits there behind "Continue"
+    player.press(s.page.get_by_test_id("menu-button"))
+    s.page.once("dialog", lambda d: d.accept())
+    player.press(s.page.get_by_test_id("menu-new-game"))
     resume = s.page.get_by_test_id("resume")
     resume.wait_for(state="visible")
     player.press(resume)
     s.page.wait_for_selector('#app[data-screen="game"]')
     player.idle()
-    after = player.check_against_engine()
-    assert after["step"] == before["step"] and after["position"] == before["position"]
+    assert player.check_against_engine()["step"] == before["step"]
     s.assert_clean()
 
 
@@ -412,4 +419,26 @@ def test_computer_players_move_by_themselves(open_page):
         human_steps += 1
     assert computer_moved
     player.check_against_engine()
+    s.assert_clean()
+
+
+def test_a_hint_lays_the_hard_choice_on_the_board(open_page):
+    """Hint shows the Hard level's move on the board, pending; Confirm plays exactly that move."""
+    s = open_page("?seed=11", reduced_motion="reduce", **DESKTOP)
+    player = Player(s, False, random.Random(4))
+    new_game(player, 3, "cambria", False)
+    page = s.page
+    player.step("cambria")  # roll the setup die
+    before = player.shown()
+    expected = page.evaluate("() => window.__cambria.request('hint', {level: 'hard'})")["action"]
+    player.press(page.get_by_test_id("hint-button"))
+    player.idle()
+    assert page.get_by_test_id("confirm-button").is_enabled()
+    road = expected[1:]
+    assert "pending" in page.locator(f'#board-cambria .warrior[data-loc="r{road}"]').get_attribute("class")
+    assert page.evaluate(ENGINE_VIEW)["step"] == before["step"]  # nothing played yet
+    player.press(page.get_by_test_id("confirm-button"))
+    player.idle()
+    record = page.evaluate("() => window.__cambria.request('record', {})")
+    assert record["steps"][-1] == expected
     s.assert_clean()

@@ -1,0 +1,318 @@
+"""The page's words in four languages: every message the code uses is in every catalog, none is
+left over, the placeholders agree, plurals have the forms each language needs, every t() call
+passes the parameters its message uses, and the rules screen has the same sections and diagrams
+in every language (written in our own words: no long run of words from the rule sheets)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+LANGUAGES = ("en", "de", "es", "ru")
+# CLDR plural categories (what Intl.PluralRules(lang).resolvedOptions().pluralCategories gives)
+PLURALS = {
+    "en": {"one", "other"},
+    "de": {"one", "other"},
+    "es": {"one", "many", "other"},
+    "ru": {"one", "few", "many", "other"},
+}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+def load_catalog(lang: str) -> dict:
+    text = (WEB / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    m = re.search(r"export\s+default\s+(\{.*\})\s*;?\s*$", text, re.S)
+    assert m, f"web/i18n/{lang}.js must be `export default {{...}};` with a JSON object"
+    return json.loads(m.group(1))
+
+
+@pytest.fixture(scope="module")
+def catalogs() -> dict[str, dict]:
+    return {lang: load_catalog(lang) for lang in LANGUAGES}
+
+
+def code_files() -> list[Path]:
+    """The page's own code: every .js under web/ except the catalogs themselves, and index.html."""
+    files = [p for p in WEB.rglob("*.js") if "i18n" not in p.relative_to(WEB).parts[:1]]
+    return sorted(files) + [WEB / "index.html"]
+
+
+def without_comments(src: str) -> str:
+    """JavaScript without its comments (block comments, whole-line and trailing // comments)."""
+    src = re.sub(r"/\*.*?\*/", "", src, flags=re.S)
+    src = re.sub(r"(?m)^\s*//.*$", "", src)
+    return re.sub(r"(?m)\s//\s.*$", "", src)
+
+
+def _skip_string(src: str, i: int) -> int:
+    quote = src[i]
+    i += 1
+    while i < len(src) and src[i] != quote:
+        i += 2 if src[i] == "\\" else 1
+    return i + 1
+
+
+def _call_args(src: str, start: int) -> str:
+    """The text between the parentheses of a call whose '(' is at start - 1."""
+    depth, i = 1, start
+    while i < len(src) and depth:
+        c = src[i]
+        if c in "\"'`":
+            i = _skip_string(src, i)
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        i += 1
+    return src[start:i - 1]
+
+
+def _split_top(text: str) -> list[str]:
+    parts, depth, cur, i = [], 0, "", 0
+    while i < len(text):
+        c = text[i]
+        if c in "\"'`":
+            j = _skip_string(text, i)
+            cur += text[i:j]
+            i = j
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        if c == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += c
+        i += 1
+    if cur.strip():
+        parts.append(cur)
+    return [p.strip() for p in parts]
+
+
+def t_calls() -> list[tuple[str, str, set[str] | None]]:
+    """Every t("key", {params}) call: (file, key, names of the parameters or None if not literal)."""
+    calls = []
+    for path in code_files():
+        if path.suffix != ".js":
+            continue
+        src = without_comments(path.read_text(encoding="utf-8"))
+        for m in re.finditer(r"(?<![\w.$])t\(", src):
+            args = _split_top(_call_args(src, m.end()))
+            rel = path.relative_to(ROOT).as_posix()
+            assert args, f"{rel}: t() without a key"
+            key = args[0]
+            if path == WEB / "i18n.js" and not key.startswith('"'):
+                continue  # t() itself, translating the data-i18n attributes
+            assert re.fullmatch(r'"[\w.]+"', key), (
+                f"{rel}: t({key}, ...): keys must be literal strings, so that they can be checked")
+            params: set[str] | None = set()
+            if len(args) > 1:
+                obj = args[1]
+                if obj.startswith("{") and obj.endswith("}"):
+                    for part in _split_top(obj[1:-1]):
+                        name = re.match(r"[\w$]+", part)
+                        if name:
+                            params.add(name.group(0))
+                else:
+                    params = None
+            calls.append((rel, key.strip('"'), params))
+    return calls
+
+
+def attribute_keys() -> set[str]:
+    """Keys named in data-i18n / data-i18n-<attr> attributes (HTML, or set from JS)."""
+    keys = set()
+    for path in code_files():
+        src = path.read_text(encoding="utf-8")
+        src = re.sub(r"<!--.*?-->", "", src, flags=re.S) if path.suffix == ".html" else without_comments(src)
+        keys |= set(re.findall(r'data-i18n(?:-[a-z-]+)?="([\w.]+)"', src))
+        keys |= set(re.findall(r'"data-i18n(?:-[a-z-]+)?":\s*"([\w.]+)"', src))
+        keys |= set(re.findall(r'dataset\.i18n\w*\s*=\s*"([\w.]+)"', src))
+    return keys
+
+
+def used_keys() -> set[str]:
+    return {key for _, key, _ in t_calls()} | attribute_keys()
+
+
+def forms(message) -> list[str]:
+    return list(message.values()) if isinstance(message, dict) else [message]
+
+
+def placeholders(message) -> set[str]:
+    return {name for text in forms(message) for name in PLACEHOLDER.findall(text)}
+
+
+# ------------------------------------------------------------------------------------------
+
+def test_the_code_uses_messages():
+    keys = used_keys()
+    assert len(keys) > 150
+    for key in ("prompt.pair", "log.captured", "setup.start", "end.wins", "tutorial.done", "menu.language"):
+        assert key in keys
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_used_message_is_there(catalogs, lang):
+    missing = sorted(used_keys() - set(catalogs[lang]))
+    assert not missing, f"web/i18n/{lang}.js lacks {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_message_left_over(catalogs, lang):
+    unused = sorted(set(catalogs[lang]) - used_keys())
+    assert not unused, f"web/i18n/{lang}.js has messages no code uses: {unused}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_same_keys_and_placeholders_as_english(catalogs, lang):
+    en, other = catalogs["en"], catalogs[lang]
+    assert set(other) == set(en)
+    for key, message in en.items():
+        assert placeholders(other[key]) == placeholders(message), f"{lang} {key}: placeholders differ"
+        for text in forms(other[key]):
+            assert text.strip(), f"{lang} {key}: empty"
+            assert text.count("{") == text.count("}"), f"{lang} {key}: unbalanced braces"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_forms(catalogs, lang):
+    plural_keys = {k for k, v in catalogs["en"].items() if isinstance(v, dict)}
+    assert {"supply.label", "fortsLeft", "end.points", "end.detail"} <= plural_keys
+    for key, message in catalogs[lang].items():
+        if key in plural_keys:
+            assert isinstance(message, dict), f"{lang} {key}: must be a plural message"
+            assert set(message) == PLURALS[lang], f"{lang} {key}: forms {sorted(message)}, need {sorted(PLURALS[lang])}"
+            for form, text in message.items():
+                assert "{count}" in text, f"{lang} {key}.{form}: the number is missing"
+        else:
+            assert isinstance(message, str), f"{lang} {key}: a plain message in English, so here too"
+
+
+def test_plural_categories_match_the_browser_rules():
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("no node")
+    script = ("const out = {}; for (const l of %s) out[l] = new Intl.PluralRules(l).resolvedOptions().pluralCategories;"
+              "console.log(JSON.stringify(out))") % json.dumps(list(LANGUAGES))
+    found = json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True, check=True).stdout)
+    for lang in LANGUAGES:
+        assert set(found[lang]) <= PLURALS[lang] | {"other"}, (lang, found[lang])
+        assert {"one", "other"} <= set(found[lang])
+
+
+def test_calls_pass_every_parameter_their_message_uses(catalogs):
+    en = catalogs["en"]
+    for rel, key, params in t_calls():
+        if key not in en or params is None:
+            continue
+        needed = placeholders(en[key])
+        if isinstance(en[key], dict):
+            needed.add("count")
+        assert needed <= params, f"{rel}: t({key!r}) lacks {sorted(needed - params)}"
+
+
+def test_translations_differ_from_english(catalogs):
+    """A catalog copied from English would pass the other checks: most messages must differ."""
+    en = catalogs["en"]
+    for lang in LANGUAGES[1:]:
+        same = [k for k, v in catalogs[lang].items() if v == en[k] and PLACEHOLDER.sub("", str(v)).strip(" ·:–()+%…!.,")]
+        assert len(same) < 12, f"{lang}: too many messages identical to English: {same}"
+
+
+def test_russian_is_cyrillic(catalogs):
+    words = " ".join(PLACEHOLDER.sub("", t) for m in catalogs["ru"].values() for t in forms(m))
+    cyrillic = sum(1 for c in words if "\u0400" <= c <= "\u04ff")
+    latin = sum(1 for c in words if c.isascii() and c.isalpha())
+    assert cyrillic > 10 * latin
+
+
+# ------------------------------------------------------------------------------------------ rules
+
+def load_rules() -> dict:
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("no node to read the rules modules")
+    script = """
+const out = {};
+const dg = await import(process.argv[1] + "/diagrams.js");
+out.diagrams = dg.DIAGRAM_IDS;
+out.svg = Object.fromEntries(dg.DIAGRAM_IDS.map((id) => [id, dg.diagram(id, "label <&> " + id)]));
+for (const l of ["en", "de", "es", "ru"]) out[l] = (await import(process.argv[1] + "/" + l + ".js")).default;
+console.log(JSON.stringify(out));
+"""
+    proc = subprocess.run([node, "--input-type=module", "-e", script, (WEB / "rules").as_posix()],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def rules() -> dict:
+    return load_rules()
+
+
+def test_rules_have_the_same_sections_and_diagrams(rules):
+    en = rules["en"]
+    ids = [s["id"] for s in en["sections"]]
+    assert {"board", "setup", "turn", "legion", "boats", "capture", "end", "two", "app"} <= set(ids)
+    diagrams = {s["diagram"] for s in en["sections"] if s.get("diagram")}
+    assert diagrams == set(rules["diagrams"])
+    for lang in LANGUAGES:
+        r = rules[lang]
+        assert r["intro"].strip()
+        assert [s["id"] for s in r["sections"]] == ids, lang
+        for s, s_en in zip(r["sections"], en["sections"]):
+            assert s.get("diagram") == s_en.get("diagram"), (lang, s["id"])
+            assert s["heading"].strip() and len(re.sub("<[^>]+>", "", s["body"])) > 80, (lang, s["id"])
+            if s.get("diagram"):
+                assert s["caption"].strip(), (lang, s["id"])
+            # the same markup in every language
+            tags = lambda html: sorted(re.findall(r"<(/?\w+)", html))  # noqa: E731
+            assert tags(s["body"]) == tags(s_en["body"]), (lang, s["id"])
+
+
+def test_rule_diagrams_are_labelled_svg(rules):
+    for id_, svg in rules["svg"].items():
+        assert svg.startswith("<svg") and 'role="img"' in svg
+        assert f'aria-label="label &lt;&amp;&gt; {id_}"' in svg
+        ids = re.findall(r'\sid="([^"]+)"', svg)
+        assert all(i.endswith(id_) for i in ids), "ids in a diagram must be unique on the page"
+
+
+def test_rules_name_the_buttons_as_the_page_does(rules, catalogs):
+    for lang in LANGUAGES:
+        app = next(s for s in rules[lang]["sections"] if s["id"] == "app")["body"]
+        assert catalogs[lang]["confirm"] in app, lang
+        assert catalogs[lang]["undo"] in app, lang
+
+
+def _shingles(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    words = re.findall(r"[^\W\d_]+", re.sub("<[^>]+>", " ", text).lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def test_rules_are_in_our_own_words(rules):
+    """No run of eight words in a row from the published rule sheets."""
+    if not SEEDS.is_dir():
+        pytest.skip("the rule sheets are not here")
+    sheets = set()
+    for path in SEEDS.glob("*.txt"):
+        sheets |= _shingles(path.read_text(encoding="utf-8", errors="replace"))
+    assert sheets
+    for lang in LANGUAGES:
+        r = rules[lang]
+        text = " ".join([r["intro"]] + [s["heading"] + " " + s["body"] + " " + s.get("caption", "") for s in r["sections"]])
+        common = _shingles(text) & sheets
+        assert not common, f"{lang}: words copied from a rule sheet: {[' '.join(c) for c in sorted(common)[:3]]}"

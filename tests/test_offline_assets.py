@@ -1,0 +1,131 @@
+"""The offline parts of the build, without a browser: the service worker's precache list, the
+web app manifest and its icons."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+pytestmark = pytest.mark.timeout(300)
+
+
+@pytest.fixture(scope="module")
+def built():
+    return build.private_dist()
+
+
+def sw_config(dist: Path) -> dict:
+    text = (dist / "sw.js").read_text()
+    assert "/*CAMBRIA:SW*/" not in text
+    m = re.search(r"const SW = (\{.*?\n\});", text, re.S)
+    assert m, "sw.js has no filled-in SW config"
+    return json.loads(m.group(1))
+
+
+def test_the_service_worker_precaches_every_file_the_site_uses(built):
+    dist, manifest = built
+    config = sw_config(dist)
+    assert config["build"] == manifest["build"]
+    files = config["files"]
+    everything = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert set(files) == everything - build.PRECACHE_SKIP
+    for needed in ("index.html", "app.js", "bridge.js", "worker.js", "style.css", "manifest.webmanifest",
+                   manifest["assets"]["stdlib"], manifest["assets"]["engine"],
+                   f"{build.PYODIDE_DIR}/pyodide.asm.wasm", f"{build.PYODIDE_DIR}/pyodide.mjs",
+                   f"{build.PYODIDE_DIR}/pyodide.asm.mjs"):
+        assert needed in files, needed
+    if manifest["assets"].get("snapshot"):
+        assert manifest["assets"]["snapshot"] in files
+    # every JS module the page imports is there (a missing one would break offline starts)
+    for js in dist.glob("*.js"):
+        for imported in re.findall(r"""from\s+["']\./([\w./-]+)["']""", js.read_text()):
+            assert imported in files, f"{js.name} imports {imported}, which is not precached"
+    for path, digest in files.items():
+        assert digest == hashlib.sha256((dist / path).read_bytes()).hexdigest()[:16], path
+    assert manifest["offline"] == {"cache": f"cambria-{manifest['build']}", "precache": sorted(files)}
+
+
+def test_the_skipped_files_are_the_ones_the_site_never_loads(built):
+    dist, _ = built
+    worker = (dist / "worker.js").read_text()
+    assert "python_stdlib.zip" not in worker.replace("python_stdlib_pyc", "")
+    assert "lockFileContents" in worker
+
+
+def test_an_unbuilt_service_worker_does_nothing():
+    text = (ROOT / "web" / "sw.js").read_text()
+    assert build.SW_RE.search(text)
+    assert "if (!SW) return" in text
+
+
+def test_a_new_build_gets_a_new_cache(tmp_path, monkeypatch):
+    """Any change of the site's files changes the build id, so the service worker's bytes and
+    its cache name: the browser installs it as a new version."""
+    configs = []
+    for variant in ("", "\n/* changed */\n"):
+        web = tmp_path / f"web{len(configs)}"
+        shutil.copytree(ROOT / "web", web)
+        (web / "style.css").write_text((ROOT / "web" / "style.css").read_text() + variant)
+        monkeypatch.setattr(build, "WEB", web)
+        out = tmp_path / f"dist{len(configs)}"
+        configs.append((build.build(out, quiet=True)["build"], sw_config(out)))
+    (id_a, sw_a), (id_b, sw_b) = configs
+    assert id_a != id_b and sw_a["build"] == id_a and sw_b["build"] == id_b
+    changed = {path for path in sw_a["files"] if sw_a["files"][path] != sw_b["files"].get(path)}
+    # the files that carry the build id change too; the worker reuses all others (Pyodide, the
+    # standard library, the engine, the snapshot: nearly all the bytes) from the old cache
+    assert changed == {"style.css", "index.html", "bridge.js", "worker.js"}
+
+
+# ------------------------------------------------------------------ manifest and icons
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    length, kind = struct.unpack(">I4s", data[8:16])
+    assert kind == b"IHDR" and length == 13
+    width, height = struct.unpack(">II", data[16:24])
+    crc = struct.unpack(">I", data[29:33])[0]
+    assert crc == zlib.crc32(data[12:29])
+    return width, height
+
+
+def test_the_manifest_makes_an_installable_app(built):
+    dist, _ = built
+    m = json.loads((dist / "manifest.webmanifest").read_text())
+    assert m["name"] and m["short_name"]
+    assert m["display"] == "standalone"
+    assert m["start_url"] == "./" and m["scope"] == "./"  # relative: works from any sub-path
+    assert re.fullmatch(r"#[0-9a-f]{6}", m["theme_color"]) and re.fullmatch(r"#[0-9a-f]{6}", m["background_color"])
+    sizes = {}
+    for icon in m["icons"]:
+        assert not icon["src"].startswith(("/", "http")), icon["src"]
+        data = (dist / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            w, h = png_size(data)
+            assert f"{w}x{h}" == icon["sizes"]
+            sizes.setdefault(icon.get("purpose", "any"), set()).add(w)
+    assert {192, 512} <= sizes["any"] and {192, 512} <= sizes["maskable"]
+    html = (dist / "index.html").read_text()
+    assert re.search(r'<link rel="manifest" href="manifest\.webmanifest"', html)
+    assert 'rel="apple-touch-icon"' in html
+
+
+def test_the_icons_are_what_the_drawing_script_makes():
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "make_icons.py"), "--check"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
