@@ -82,7 +82,8 @@ def browser(playwright_instance):
         try:
             b = playwright_instance.chromium.launch(args=CHROMIUM_ARGS)
         except Exception as exc:  # no browser at all
-            pytest.skip(f"no Chromium: install Debian's chromium ({exc})")
+            # `python3 build.py test` installs Chromium, so there a missing browser is a failure
+            pytest.fail(f"no Chromium: install Debian's chromium ({exc})")
     yield b
     b.close()
 
