@@ -33,7 +33,7 @@ from .state import (
 
 __all__ = [
     "chance_outcomes", "apply_chance", "sample_chance", "legal_actions", "apply", "is_legal",
-    "random_action", "result", "TWO_DICE", "FORTS_LEFT_AT_END", "check_chance",
+    "random_action", "rank_counts", "result", "TWO_DICE", "FORTS_LEFT_AT_END", "check_chance",
 ]
 
 FORTS_LEFT_AT_END = 6  # the game ends once at most this many forts are uncaptured
@@ -448,13 +448,16 @@ def _begin_turn(state: State) -> None:
         state.phase = ROLL
 
 
-def _rank(state: State, mask: int) -> tuple[int, int, int]:
-    """(first, second, best count) among colours on the roads of ``mask``; -1 where not unique."""
+def rank_counts(counts: list[int] | tuple[int, ...]) -> tuple[int, int]:
+    """(strict first, strict second) colour for warrior counts per colour; -1 where not unique.
+
+    >>> rank_counts([2, 1, 0]), rank_counts([2, 2, 1]), rank_counts([3, 1, 1]), rank_counts([0, 0])
+    ((0, 1), (-1, -1), (0, -1), (-1, -1))
+    """
     best = second = 0
     first_c = second_c = -1
     first_tied = second_tied = False
-    for c, m in enumerate(state.masks):
-        k = (m & mask).bit_count()
+    for c, k in enumerate(counts):
         if k == 0:
             continue
         if k > best:
@@ -467,8 +470,13 @@ def _rank(state: State, mask: int) -> tuple[int, int, int]:
         elif k == second:
             second_tied = True
     if first_tied:
-        return -1, -1, best
-    return first_c, (second_c if not second_tied else -1), best
+        return -1, -1
+    return first_c, (second_c if not second_tied else -1)
+
+
+def _rank(state: State, mask: int) -> tuple[int, int]:
+    """(first, second) among the colours on the roads of ``mask``."""
+    return rank_counts([(m & mask).bit_count() for m in state.masks])
 
 
 def _end_turn(state: State) -> None:
@@ -481,7 +489,7 @@ def _end_turn(state: State) -> None:
     for f in state.uncaptured:
         m = fmask[f]
         if full & m == m:
-            first, second, _ = _rank(state, m)
+            first, second = _rank(state, m)
             if first >= 0:
                 if caps is None:
                     caps = []
@@ -512,7 +520,7 @@ def _final_claims(state: State) -> None:
     fmask = state.board.fort_mask
     claims = list(state.last_captures)
     for f in list(state.uncaptured):
-        first, second, _ = _rank(state, fmask[f])
+        first, second = _rank(state, fmask[f])
         if first < 0:
             continue  # tied or empty: both tokens stay on the board
         state.fort_owner[f] = first

@@ -6,6 +6,7 @@
 // Confirm.  Undo drops the last choice and asks the engine again; a roll is never undone.
 
 import { createEngine, markInteractive } from "./bridge.js";
+import { el } from "./dom.js";
 import { createLibrary } from "./library.js";
 import { createReplay } from "./replay.js";
 import { initOffline } from "./offline.js";
@@ -51,18 +52,6 @@ const ui = {
 
 // ------------------------------------------------------------------ small helpers
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 function svgEl(tag, attrs = {}) {
   const node = document.createElementNS(SVGNS, tag);

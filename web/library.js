@@ -16,22 +16,11 @@
 // and changes nothing, neither the game on the board nor any saved game.
 
 import { createStore, newId, sameGame, summarize } from "./saves.js";
+import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 
 const MAX_FILE = 2 * 1024 * 1024; // a 5-player record of a long game is ~10 KB
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 /** The storage problem of saves.js ({kind: "full" | "unavailable"}) in the player's language. */
 function storageText(kind, message) {

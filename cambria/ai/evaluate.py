@@ -29,6 +29,7 @@ from __future__ import annotations
 from math import factorial
 
 from ..board import VP_VALUE
+from ..rules import rank_counts
 from ..state import OVER, State
 
 __all__ = ["Params", "Evaluator", "evaluator_for", "WIN_BONUS"]
@@ -71,26 +72,7 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _rank(counts: tuple[int, ...] | list[int]) -> tuple[int, int]:
-    """(strict first, strict second) colours of a fort's counts, -1 where there is none."""
-    best = second = 0
-    first_c = second_c = -1
-    first_tied = second_tied = False
-    for c, k in enumerate(counts):
-        if k == 0:
-            continue
-        if k > best:
-            second, second_c, second_tied = best, first_c, first_tied
-            best, first_c, first_tied = k, c, False
-        elif k == best:
-            first_tied = True
-        elif k > second:
-            second, second_c, second_tied = k, c, False
-        elif k == second:
-            second_tied = True
-    if first_tied:
-        return -1, -1
-    return first_c, (second_c if not second_tied else -1)
+_rank = rank_counts  # the rules' own first/second place
 
 
 class Evaluator:
