@@ -570,21 +570,28 @@ function chooseElement(element) {
   }
 }
 
+// Ask Python for the choices that follow `partial` and show them; false if the engine refused.
+async function showChoices(partial) {
+  const step = ui.view.step;
+  let opts;
+  try {
+    opts = await call("options", { partial, step });
+  } catch {
+    return false;
+  }
+  if (!ui.view || ui.view.step !== step) return false;
+  ui.partial = partial.slice();
+  ui.opts = opts;
+  ui.menu = null;
+  library.choices(step, ui.partial);
+  render();
+  return true;
+}
+
 async function pick(token) {
   if (ui.busy || !ui.view) return;
   clearError();
-  const partial = [...ui.partial, token];
-  let opts;
-  try {
-    opts = await call("options", { partial, step: ui.view.step });
-  } catch {
-    return;
-  }
-  ui.partial = partial;
-  ui.opts = opts;
-  ui.menu = null;
-  library.choices(ui.view.step, partial);
-  render();
+  await showChoices([...ui.partial, token]);
 }
 
 async function undo() {
@@ -594,37 +601,20 @@ async function undo() {
     render();
     return;
   }
-  const partial = ui.partial.slice(0, -1);
-  let opts;
-  try {
-    opts = await call("options", { partial, step: ui.view.step });
-  } catch {
-    return;
-  }
-  ui.partial = partial;
-  ui.opts = opts;
-  library.choices(ui.view.step, partial);
-  render();
+  await showChoices(ui.partial.slice(0, -1));
 }
 
+// A hint is the Hard level's choice, laid out on the board as if the player had chosen it.
 async function hint() {
   if (ui.busy || !ui.view || ui.view.chance || !isHumanTurn()) return;
   clearError();
-  const step = ui.view.step;
-  let res, opts;
+  let res;
   try {
-    res = await call("hint", { level: "hard", step });
-    opts = await call("options", { partial: res.steps, step });
+    res = await call("hint", { level: "hard", step: ui.view.step });
   } catch {
     return;
   }
-  if (!ui.view || ui.view.step !== step) return;
-  ui.menu = null;
-  ui.partial = res.steps.slice();
-  ui.opts = opts;
-  library.choices(step, ui.partial);
-  render();
-  notify(t("hint.shown"));
+  if (await showChoices(res.steps)) notify(t("hint.shown"));
 }
 
 async function confirmMove() {
