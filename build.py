@@ -359,7 +359,7 @@ def precompiled_stdlib(pyodide_dir: Path) -> Path:
 def package_files(package_dir: Path = PACKAGE) -> list[Path]:
     """Every file of the engine that ships: all modules and the maps."""
     files = [p for p in package_dir.rglob("*.py") if "__pycache__" not in p.parts]
-    files += list((package_dir / "maps").glob("*.json"))
+    files += [p for p in package_dir.rglob("*.json") if "__pycache__" not in p.parts]
     return sorted(files)
 
 
@@ -486,8 +486,8 @@ def render_boards(html: str) -> str:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     try:
-        from cambria.board import load_board
-        from cambria.svg import board_svg
+        from cambria.games.cambria.board import load_board
+        from cambria.games.cambria.svg import board_svg
     except ImportError as exc:
         raise BuildError(f"cannot draw the boards for index.html: {exc} "
                          "(cambria.board.load_board and cambria.svg.board_svg are needed)") from exc
@@ -886,7 +886,7 @@ def ensure_venv() -> Path:
         proc = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
         if proc.returncode != 0 or not python.exists():
             shutil.rmtree(VENV, ignore_errors=True)
-            _Apt.install(f"python3-venv")
+            _Apt.install("python3-venv")
             subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     requirements = _test_requirements()
     stamp = VENV / ".cambria-test-requirements"

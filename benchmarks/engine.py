@@ -15,11 +15,10 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from cambria.simulate import simulate  # noqa: E402
+from cambria.core.simulate import simulate  # noqa: E402
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Cambria (Eric B. Vogel, 2008): a pure-Python rules engine for the board game.
+"""Cambria (2008) and Hibernia (2009), board games by Eric B. Vogel, as pure-Python rules engines.
 
 >>> from cambria import Game
 >>> game = Game("cumbria", ["Ann", "Bob"], seed=1)
@@ -7,19 +7,51 @@
 ...         _ = game.roll()
 ...     else:
 ...         _ = game.play(game.legal_actions()[0])
->>> game.result()["winner"] in (0, 1)
+>>> game.result().winner in (0, 1)
 True
+
+The package is organised by layer (docs/architecture.md): ``core`` holds what every
+game shares (the game interface, a playthrough, records, seats), ``games.<id>`` one
+game each, ``ai`` the generic search and the computer players, ``webapi`` the
+session the browser's worker talks to.  Importing ``cambria`` loads none of them;
+the names below are imported on first use.
 """
 
-from .actions import Action, IllegalActionError, NotationError
-from .board import MAP_IDS, Board, MapError, board_from_dict, load_board
-from .game import Game
-from .record import RecordError
-from .state import State
+from __future__ import annotations
 
-__version__ = "0.1.0"
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.2.0"
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .core.errors import BoardError, IllegalActionError, NotationError, RecordError
+    from .core.game import Game
+    from .core.interface import CHANCE, TERMINAL, GameFacts, GameRules, Outcome
+    from .core.registry import GAME_IDS
 
 __all__ = [
-    "Action", "Board", "Game", "IllegalActionError", "MAP_IDS", "MapError", "NotationError",
-    "RecordError", "State", "board_from_dict", "load_board", "__version__",
+    "Game", "GAME_IDS", "GameRules", "GameFacts", "Outcome", "CHANCE", "TERMINAL",
+    "IllegalActionError", "NotationError", "RecordError", "BoardError", "__version__",
 ]
+
+_LAZY = {
+    "Game": "core.game", "GAME_IDS": "core.registry", "GameRules": "core.interface",
+    "GameFacts": "core.interface", "Outcome": "core.interface", "CHANCE": "core.interface",
+    "TERMINAL": "core.interface", "IllegalActionError": "core.errors", "NotationError": "core.errors",
+    "RecordError": "core.errors", "BoardError": "core.errors",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cambria' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"cambria.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,4 +1,8 @@
-"""Command line: ``python -m cambria simulate|replay ...``."""
+"""Command line: ``python -m cambria simulate|replay|tournament ...``.
+
+Every argument is checked before anything runs; a bad one gets a one-line message
+and exit status 2, a rejected record exit status 1.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +10,64 @@ import argparse
 import sys
 from typing import Sequence
 
-from .board import MAP_IDS
+from .core.registry import GAME_IDS, boards_of
+
+__all__ = ["main", "build_parser", "positive_int", "seed_int", "pick_boards"]
+
+MAX_FILE = 4_000_000
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def seed_int(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 to 2**53 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not 0 <= value <= 2**53 - 1:
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 9007199254740991")
+    return value
+
+
+def pick_boards(game: str, board: str | None) -> list[str]:
+    """The boards to play: the game's default, one named board, or all of them ("all")."""
+    own = list(boards_of(game))
+    if board is None:
+        return own[:1]
+    if board in ("all", "both"):
+        return own
+    if board not in own:
+        raise ValueError(f"--map: {game} has the boards {', '.join(own)} (or all), not {board!r}")
+    return [board]
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from .core.registry import rules_for
+    from .core.simulate import simulate
 
-    maps = MAP_IDS if args.map == "both" else (args.map,)
-    for board in maps:
-        stats = simulate(board, args.players, args.games, args.seed)
-        print(f"map {board}, {args.players} players, {stats['games']} games, seed {args.seed}")
+    facts = rules_for(args.game).facts
+    players = args.players if args.players is not None else facts.min_players + 1
+    if not facts.min_players <= players <= facts.max_players:
+        args.parser.error(f"--players: {facts.title} is for {facts.min_players} to {facts.max_players} players")
+    try:
+        boards = pick_boards(args.game, args.map)
+    except ValueError as exc:
+        args.parser.error(str(exc))
+    for board in boards:
+        stats = simulate(board, players, args.games, args.seed, args.mode)
+        label = ("full turns: every legal action listed, one played with the legality check"
+                 if args.mode == "full" else "shortcut: one random action sampled, played unchecked")
+        print(f"{facts.title}, map {board}, {players} players, {stats['games']} games, seed {args.seed} ({label})")
         print(f"  {stats['games_per_s']:,.1f} games/s   {stats['turns_per_s']:,.0f} turns/s   "
               f"average {stats['avg_turns']:.1f} turns per game   ({stats['seconds']:.2f} s)")
         rates = "  ".join(f"seat {i + 1}: {w / stats['games']:.1%}" for i, w in enumerate(stats["seat_wins"]))
@@ -24,50 +76,70 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .record import RecordError, record_from_json
+    from .core.errors import RecordError
+    from .core.record import record_from_json
 
     try:
         with open(args.file, "rb") as fh:
-            data = fh.read()
+            data = fh.read(MAX_FILE + 1)
     except OSError as exc:
-        print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     try:
         game = record_from_json(data)
     except RecordError as exc:
         print(f"{args.file}: rejected: {exc}", file=sys.stderr)
         return 1
+    rules = game.rules
     state = game.state
-    print(f"{args.file}: valid record, map {game.board.id}, {len(game.steps)} steps, {state.turns} turns")
-    res = game.result()
-    names = list(game.players) + (["Neutral"] if state.neutral >= 0 else [])
-    status = "final score" if res["over"] else f"game in progress ({state.phase_name}); score so far"
+    out = game.result()
+    names = game.names()
+    print(f"{args.file}: valid record, {rules.facts.title} on {game.board_id}, {len(game.steps)} steps, "
+          f"{rules.turns(state)} turns")
+    status = "final score" if out.over else f"game in progress ({rules.phase(state).name.lower()}); score so far"
     print(status + ":")
-    for c in sorted(range(len(names)), key=lambda c: -res["points"][c]):
-        print(f"  {names[c]:<20} {res['points'][c]:>3} points  {res['tokens'][c]:>2} tokens")
-    if res["over"]:
-        print(f"winner: {names[res['winner']]} (decided by {res['decided_by']})")
+    tokens = out.details.get("tokens")
+    for c in sorted(range(len(names)), key=lambda c: -out.scores[c]):
+        extra = f"  {tokens[c]:>2} tokens" if isinstance(tokens, list) else ""
+        print(f"  {names[c]:<20} {out.scores[c]:>3g} points{extra}")
+    if out.over:
+        winners = " and ".join(names[w] for w in out.winners)
+        print(f"winner: {winners} (decided by {out.decided_by.replace('_', ' ')})")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m cambria", description="Cambria rules engine tools")
-    sub = ap.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play seeded random games and print speed and seat win rates")
-    sim.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N")
-    sim.add_argument("--games", type=int, default=1000, metavar="K")
-    sim.add_argument("--seed", type=int, default=1, metavar="S")
-    sim.add_argument("--map", default="cambria", choices=(*MAP_IDS, "both"))
-    sim.set_defaults(run=_simulate)
-    rep = sub.add_parser("replay", help="check a game record and print its score")
-    rep.add_argument("file")
+    ap = argparse.ArgumentParser(prog="python -m cambria",
+                                 description="Tools for the Cambria and Hibernia rules engines.")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sim = sub.add_parser(
+        "simulate", help="play seeded random games and print their speed and the win rate per seat",
+        description="Play seeded random games and print their speed (games and turns per second) and "
+                    "how often each seat wins, counted from the start player.")
+    sim.add_argument("--game", default="cambria", choices=GAME_IDS, help="which game (default: cambria)")
+    sim.add_argument("--players", type=int, default=None, metavar="N",
+                     help="number of players (default: 3; Cambria 2-5, Hibernia 3-4)")
+    sim.add_argument("--games", type=positive_int, default=1000, metavar="K",
+                     help="how many games to play (at least 1; default 1000)")
+    sim.add_argument("--seed", type=seed_int, default=1, metavar="S",
+                     help="seed of the first game; the same seed plays the same games (default 1)")
+    sim.add_argument("--map", default=None, metavar="MAP",
+                     help="the board: cambria or cumbria for Cambria, or 'all' (also 'both'; default: the "
+                          "game's first)")
+    sim.add_argument("--mode", default="full", choices=("full", "sample"),
+                     help="full: list every legal action and play one with the legality check, as real "
+                          "turns do (default); sample: the faster random-playout shortcut")
+    sim.set_defaults(run=_simulate, parser=sim)
+    rep = sub.add_parser(
+        "replay", help="check a game record file and print its score",
+        description="Check a game record (a file exported from the page or written by the engine): "
+                    "every step is replayed with the game's seed; print the score, or why the record "
+                    "is refused (exit status 1).")
+    rep.add_argument("file", help="the record file (JSON)")
     rep.set_defaults(run=_replay)
-    try:
-        from .ai.cli import add_commands
-    except ImportError:  # the computer opponents are optional for the rules tools
-        pass
-    else:
-        add_commands(sub)
+    from .ai.cli import add_commands
+
+    add_commands(sub)
     return ap
 
 

@@ -50,10 +50,10 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from cambria import rules
-from cambria.actions import Action
-from cambria.board import VP_VALUE, Board, board_from_dict
-from cambria.state import (
+from cambria.games.cambria import rules
+from cambria.games.cambria.actions import Action
+from cambria.games.cambria.board import VP_VALUE, Board, board_from_dict
+from cambria.games.cambria.state import (
     EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, NO_TOKEN, ON_BOARD, OVER, PHASE_NAMES, REMOVED, ROLL, SETUP,
     SETUP_ROLL, START, TURN, WARRIORS, State,
 )
@@ -390,7 +390,8 @@ def oracle_legal(state: State) -> set[str]:
         own_roads = [r for r in roads if s.owner[r] == p]
         own_boats = [k + 2 for k in range(5) if boats[k] == p]
 
-        def sources(displaced_own: bool, exclude_road: int, exclude_boat: int) -> list[str]:
+        def sources(displaced_own: bool, exclude_road: int, exclude_boat: int, supply: int = supply,
+                    own_roads: list[int] = own_roads, own_boats: list[int] = own_boats) -> list[str]:
             if supply + (1 if displaced_own else 0) > 0:
                 return [""]
             return ([f"<{r}" for r in own_roads if r != exclude_road]

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from cambria import Game, rules
+from cambria import Game
+from cambria.games.cambria import rules
 from cambria.cli import main
-from cambria.record import record_to_json
+from cambria.core.record import record_to_json
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,8 +84,8 @@ def test_replay_of_a_finished_game_prints_the_final_score(tmp_path):
     assert "valid record" in out and "final score" in out
     res = game.result()
     for c, name in enumerate(game.players):
-        assert re.search(rf"{re.escape(name)}\s+{res['points'][c]} points", out), out
-    assert f"winner: {game.players[res['winner']]}" in out
+        assert re.search(rf"{re.escape(name)}\s+{res.scores[c]} points", out), out
+    assert f"winner: {game.players[res.winner]}" in out
 
 
 def test_replay_of_a_two_player_game_lists_the_neutral(tmp_path):

@@ -17,8 +17,9 @@ MODULES = sorted(
 
 
 def test_the_core_modules_are_found():
-    assert {"cambria.actions", "cambria.board", "cambria.game", "cambria.rules", "cambria.state",
-            "cambria.record", "cambria.simulate", "cambria.cli"} <= set(MODULES)
+    assert {"cambria.games.cambria.actions", "cambria.games.cambria.board", "cambria.core.game",
+            "cambria.games.cambria.rules", "cambria.games.cambria.state", "cambria.core.record",
+            "cambria.core.simulate", "cambria.core.interface", "cambria.core.seats", "cambria.cli"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -273,7 +273,7 @@ def test_rules_have_the_same_sections_and_diagrams(rules):
         r = rules[lang]
         assert r["intro"].strip()
         assert [s["id"] for s in r["sections"]] == ids, lang
-        for s, s_en in zip(r["sections"], en["sections"]):
+        for s, s_en in zip(r["sections"], en["sections"], strict=True):
             assert s.get("diagram") == s_en.get("diagram"), (lang, s["id"])
             assert s["heading"].strip() and len(re.sub("<[^>]+>", "", s["body"])) > 80, (lang, s["id"])
             if s.get("diagram"):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-MAP_DIR = Path(__file__).resolve().parent.parent / "cambria" / "maps"
+MAP_DIR = Path(__file__).resolve().parent.parent / "cambria" / "games" / "cambria" / "maps"
 MAP_IDS = ("cambria", "cumbria")
 
 ROAD_MIN_LEN = 45.0  # a warrior slot sits at the midpoint; forts are ~22-unit circles
@@ -61,14 +61,14 @@ def point_segment_distance(p, a, b):
 def point_in_ring(p, ring):
     x, y = p
     inside = False
-    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
 
 
 def ring_edges(ring):
-    return list(zip(ring, ring[1:] + ring[:1]))
+    return list(zip(ring, ring[1:] + ring[:1], strict=True))
 
 
 def on_land(data, p):
@@ -318,7 +318,7 @@ def test_boats_clear_of_roads_and_forts(data):
 
 # ------------------------------------------------------------------ the engine's loader
 
-from cambria import board  # noqa: E402
+from cambria.games.cambria import board  # noqa: E402
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)

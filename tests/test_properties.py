@@ -10,12 +10,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cambria import Game, rules
-from cambria.actions import Action, IllegalActionError, NotationError
-from cambria.board import MAP_IDS, load_board
-from cambria.game import chance_text
-from cambria.record import RECORD_VERSION, RecordError, load_record, record_from_json, record_to_json
-from cambria.state import EAGLE, EMPTY, NEUTRAL, ON_BOARD, REMOVED, SETUP, TURN, WARRIORS, State
+from cambria import Game
+from cambria.games.cambria import rules
+from cambria.games.cambria.actions import Action, IllegalActionError, NotationError
+from cambria.games.cambria.board import MAP_IDS, load_board
+from cambria.games.cambria.definition import chance_text
+from cambria.core.record import RECORD_VERSION, RecordError, load_record, record_from_json, record_to_json
+from cambria.games.cambria.state import EAGLE, EMPTY, NEUTRAL, ON_BOARD, REMOVED, SETUP, TURN, WARRIORS, State
+from cambria.core.record import make_record
 from scenario import BOARD, check_invariants, check_step, legal, oracle_legal, snapshot
 
 # CAMBRIA_EXAMPLES / CAMBRIA_GAME_EXAMPLES raise the example counts for a long local run
@@ -232,8 +234,8 @@ def test_illegal_actions_never_change_the_state(state, data):
 @GAME_SETTINGS
 @given(games())
 def test_records_round_trip(game):
-    record = game.to_record()
-    again = Game.from_record(record)
+    record = make_record(game)
+    again = load_record(record)
     assert again.steps == game.steps
     assert snapshot(again.state) == snapshot(game.state)
     assert again.players == game.players and again.seed == game.seed
@@ -257,7 +259,7 @@ def _mutations(game: Game, index: int) -> list[tuple[str, list, int]]:
     if index < len(steps) - 1:
         out.append(("removed", steps[:index] + steps[index + 1:], index + 1))
     # changed: a wrong roll, or an illegal decision
-    prefix = Game.from_record(game.to_record(), upto=index)
+    prefix = load_record(make_record(game), upto=index)
     state = prefix.state
     if state.is_chance():
         actual = steps[index]
@@ -286,7 +288,7 @@ def _mutations(game: Game, index: int) -> list[tuple[str, list, int]]:
 def test_corrupted_records_name_the_first_bad_step(game, data):
     assume(len(game.steps) >= 1)
     index = data.draw(st.integers(0, len(game.steps) - 1))
-    record = game.to_record()
+    record = make_record(game)
     for label, steps, bad in _mutations(game, index):
         corrupt = dict(record, steps=steps)
         corrupt.pop("result", None)
@@ -302,12 +304,15 @@ def test_corrupted_records_name_the_first_bad_step(game, data):
 @GAME_SETTINGS
 @given(games(finished=True))
 def test_a_finished_record_with_a_wrong_result_is_refused(game):
-    record = game.to_record()
+    record = make_record(game)
     assert "result" in record
-    points = list(record["result"]["points"])
+    points = list(record["result"]["scores"])
     points[0] += 1
-    with pytest.raises(RecordError):
-        load_record(dict(record, result={"winner": record["result"]["winner"], "points": points}))
+    with pytest.raises(RecordError, match="does not match"):
+        load_record(dict(record, result={"winners": record["result"]["winners"], "scores": points}))
+    other = [(record["result"]["winners"][0] + 1) % len(game.players)]
+    with pytest.raises(RecordError, match="does not match"):
+        load_record(dict(record, result={"winners": other, "scores": record["result"]["scores"]}))
     # extra steps after the end
     with pytest.raises(RecordError, match=f"step {len(game.steps) + 1} "):
         load_record(dict(record, steps=game.steps + ["roll 1-2"]))
@@ -361,7 +366,7 @@ def test_record_like_objects_load_or_raise_record_error(fields):
 
 def test_future_record_version_is_refused():
     game = random_game("cambria", 3, 5, 30)
-    record = game.to_record()
+    record = make_record(game)
     with pytest.raises(RecordError, match="newer"):
         load_record(dict(record, version=RECORD_VERSION + 1))
     for bad in (None, "1", 1.0, True, 0):
@@ -370,7 +375,7 @@ def test_future_record_version_is_refused():
 
 
 def test_record_errors_name_other_faults():
-    record = random_game("cumbria", 2, 9, 40).to_record()
+    record = make_record(random_game("cumbria", 2, 9, 40))
     cases = {
         "format": dict(record, format="chess"),
         "map": dict(record, map="hibernia"),
@@ -404,7 +409,7 @@ def test_chance_steps_must_be_written_canonically(spelling):
     """'die 4' may not be written 'die \uff14', 'die 04' or 'die +4': int() accepts them all, the
     notation (like Action.parse, which refuses 'p03') should not."""
     game = random_game("cambria", 3, 4, 2)  # the start player and the first setup die
-    record = game.to_record()
+    record = make_record(game)
     die = game.steps[1]
     assert die.startswith("die ")
     digit = die[4]

@@ -10,10 +10,12 @@ import random
 
 import pytest
 
-from cambria import Game, rules
-from cambria.board import MAP_IDS, load_board
-from cambria.simulate import play_random_game
-from cambria.state import OVER, State
+from cambria import Game
+from cambria.games.cambria import rules
+from cambria.games.cambria.board import MAP_IDS, load_board
+from cambria.core.simulate import play_random_game
+from cambria.games.cambria.state import OVER, State
+from cambria.core.record import load_record, make_record
 from scenario import check_step, legal, oracle_legal, snapshot
 
 PLAYERS = (2, 3, 4, 5)
@@ -101,7 +103,7 @@ def test_fast_path_random_games_keep_every_invariant(map_id, players):
                                  oracle=seed < 3)
         _check_result(state)
         # ... and it is the very game simulate.play_random_game plays
-        assert snapshot(play_random_game(map_id, players, seed)) == snapshot(state)
+        assert snapshot(play_random_game(map_id, players, seed, "sample").state) == snapshot(state)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -110,7 +112,7 @@ def test_game_api_random_games_keep_every_invariant(map_id, players):
     for seed in range(6):
         game = run_game_api(map_id, players, 1000 + seed, oracle=seed < 2)
         _check_result(game.state)
-        again = Game.from_record(game.to_record())
+        again = load_record(make_record(game))
         assert again.steps == game.steps and snapshot(again.state) == snapshot(game.state)
 
 

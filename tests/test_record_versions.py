@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from cambria import Game, rules
-from cambria import record as rec
-from cambria.record import RecordError, load_record, migrate, record_from_json
+from cambria import Game
+from cambria.games.cambria import rules
+from cambria.core import record as rec
+from cambria.core.record import RecordError, load_record, migrate, record_from_json
+from cambria.core.record import make_record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +33,7 @@ def played(seed: int = 5, players: int = 3, steps: int = 40) -> Game:
 
 @pytest.fixture
 def record() -> dict:
-    return played().to_record()
+    return make_record(played())
 
 
 def same_game(a: Game, b: Game) -> bool:
@@ -99,6 +101,7 @@ def version_3(monkeypatch):
 
     def v1_to_v2(data):
         calls.append(1)
+        data["game"] = "cambria"  # as the real migration to version 2 does
         data["players"] = [{"name": p} if isinstance(p, str) else p for p in data["players"]]
         data["seed"] = int(data["seed"])
         data["version"] = 2
@@ -128,8 +131,8 @@ def as_v1(record: dict) -> dict:
 
 
 def test_an_old_record_is_migrated_step_by_step_and_replays_the_same_game(record, version_3):
-    game = Game.from_record(dict(record, version=3))  # a current (v3) record
-    assert version_3 == [] and game.to_record()["version"] == 3
+    game = load_record(dict(record, version=3))  # a current (v3) record
+    assert version_3 == [] and make_record(game)["version"] == 3
     old = as_v1(record)
     kept = copy.deepcopy(old)
     migrated = load_record(old)
@@ -142,7 +145,7 @@ def test_an_old_record_file_opens_too(record, version_3):
     old = as_v1(record)
     game = record_from_json(json.dumps(old))
     assert game.steps == record["steps"]
-    assert game.to_record()["version"] == 3  # saved again, it is written at the current version
+    assert make_record(game)["version"] == 3  # saved again, it is written at the current version
 
 
 def test_a_migrated_record_is_still_checked_step_by_step(record, version_3):
@@ -153,7 +156,7 @@ def test_a_migrated_record_is_still_checked_step_by_step(record, version_3):
 
 
 def test_replaying_part_of_an_old_record(record, version_3):
-    game = Game.from_record(as_v1(record), upto=10)
+    game = load_record(as_v1(record), upto=10)
     assert game.steps == record["steps"][:10]
 
 
@@ -203,12 +206,12 @@ def test_a_migration_may_refuse_with_its_own_message(record, monkeypatch):
 def test_a_migrated_result_is_checked_against_the_replay(monkeypatch):
     game = played(seed=11, steps=10**6)
     assert game.is_over()
-    record = game.to_record()
+    record = make_record(game)
     monkeypatch.setattr(rec, "RECORD_VERSION", 2)
     monkeypatch.setitem(rec.MIGRATIONS, 1, lambda data: dict(data, version=2))
     assert load_record(dict(record, version=1)).is_over()
-    wrong = dict(record, version=1, result={"winner": (record["result"]["winner"] + 1) % 3,
-                                            "points": record["result"]["points"]})
+    wrong = dict(record, version=1, result={"winners": [(record["result"]["winners"][0] + 1) % 3],
+                                            "scores": record["result"]["scores"]})
     with pytest.raises(RecordError, match="does not match"):
         load_record(wrong)
 

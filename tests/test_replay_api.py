@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from cambria import Game, webapi
+from cambria import webapi
 from cambria.webapi import RequestError
+from cambria.core.record import load_record
 
 
 def call(kind, payload=None):
@@ -31,7 +32,7 @@ def game():
             call("roll")
         else:
             record = call("record")
-            actions = Game.from_record(record).legal_actions()
+            actions = load_record(record).legal_actions()
             call("play", {"action": str(rng.choice(actions))})
     yield call("view")
     webapi._reset()
@@ -45,7 +46,7 @@ def test_view_at_every_step_matches_a_replay_up_to_there(game):
         res = call("view_at", {"upto": upto})
         assert res["upto"] == upto and res["total"] == total
         view = res["view"]
-        past = Game.from_record(record, upto=upto)
+        past = load_record(record, upto=upto)
         assert view["step"] == upto
         assert view["dice"] == list(past.state.dice)
         assert view["position"]["roads"] == past.state.to_dict()["roads"]

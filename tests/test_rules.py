@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from cambria import rules
-from cambria.actions import Action, IllegalActionError, NotationError
-from cambria.state import (
+from cambria.games.cambria import rules
+from cambria.games.cambria.actions import Action, IllegalActionError, NotationError
+from cambria.games.cambria.state import (
     EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, NO_TOKEN, ON_BOARD, OVER, REMOVED, ROLL, SETUP, SETUP_ROLL,
     START, TURN, State,
 )
@@ -41,7 +41,7 @@ def expand(template: str, **choices) -> set[str]:
     keys = list(choices)
     out = set()
     for values in itertools.product(*(sorted(choices[k]) for k in keys)):
-        out.add(act(template.format(**dict(zip(keys, values)))))
+        out.add(act(template.format(**dict(zip(keys, values, strict=True)))))
     return out
 
 

@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cambria import load_board
-from cambria.board import MAP_IDS, VP_VALUE
-from cambria.svg import FORT_RADIUS, SHAPES, SLOT_RADIUS, _place_labels, board_svg
+from cambria.games.cambria.board import load_board
+from cambria.games.cambria.board import MAP_IDS, VP_VALUE
+from cambria.games.cambria.svg import FORT_RADIUS, SHAPES, SLOT_RADIUS, _place_labels, board_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -122,7 +122,7 @@ def test_ids_are_unique_across_both_boards():
 
 def test_labels_stay_on_the_board_and_off_the_forts(drawn):
     board, _, _ = drawn
-    for f, (_, _, _, box, _) in zip(board.forts, _place_labels(board)):
+    for f, (_, _, _, box, _) in zip(board.forts, _place_labels(board), strict=True):
         assert 0 <= box[0] and box[2] <= board.width and 0 <= box[1] and box[3] <= board.height, f.name
         for g in board.forts:
             nx = min(max(g.x, box[0]), box[2])

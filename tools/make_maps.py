@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the two Cambria board maps (cambria/maps/*.json).
+"""Generate the two Cambria board maps (cambria/games/cambria/maps/*.json).
 
 Standard library only.  The JSON files are the committed source of truth;
 this script records how they were made and can regenerate them exactly:
@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MAP_DIR = ROOT / "cambria" / "maps"
+MAP_DIR = ROOT / "cambria" / "games" / "cambria" / "maps"
 
 # Hard limits (the tests check the same numbers).
 ROAD_MIN_LEN = 45.0  # shortest road allowed

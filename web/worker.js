@@ -5,8 +5,9 @@
 // In:  {id, type, payload}  (payload: any JSON value)
 // Out: {id, ok: true, result} | {id, ok: false, error: {name, message, traceback?}}
 //
-// Every request calls cambria.webapi.handle(type, JSON.stringify(payload)) and parses the JSON
-// text it returns; `name` of an error is the Python exception's class name.  Only JSON crosses.
+// Every request calls cambria.webapi.call(type, JSON.stringify(payload)) and parses the JSON
+// text it returns; an error has the Python exception's class `name`, a `code` the page acts on
+// (cambria/webapi/errors.py) and a `message`.  Only JSON crosses.
 // Requests sent before the engine is ready wait for it; they are answered in order.
 
 // build.py replaces this with the asset names of the build (all relative to this file).
@@ -22,23 +23,6 @@ function progress(stage, fraction) {
   lastProgress = { stage, fraction };
   self.postMessage({ type: "progress", stage, fraction });
 }
-
-// Python side of the bridge, defined once: wraps handle() so that errors come back as data.
-// It also reseeds "random": after a memory snapshot every visitor would otherwise start
-// from the same generator state.
-const DISPATCH = `
-def _cambria_dispatch(handle):
-    import json, random, traceback
-    random.seed()
-    def call(kind, payload):
-        try:
-            return "1" + handle(kind, payload)
-        except Exception as exc:
-            return "0" + json.dumps({"name": type(exc).__name__, "message": str(exc),
-                                     "traceback": traceback.format_exc()})
-    return call
-_cambria_dispatch
-`;
 
 async function fetchBytes(url) {
   const response = await fetch(url);
@@ -132,8 +116,12 @@ async function load() {
   // the file system, which is not part of the snapshot: unpack in both cases.
   pyodide.unpackArchive(await engineZip, "zip");
   progress("Starting the game engine", 0.9);
-  const handle = pyodide.pyimport("cambria.webapi").handle;
-  const call = pyodide.runPython(DISPATCH)(handle);
+  // cambria.webapi.call never raises: "1" + result JSON or "0" + error JSON ({name, code, message}).
+  // start() reseeds "random": after a memory snapshot every visitor would otherwise start from
+  // the same generator state.
+  const webapi = pyodide.pyimport("cambria.webapi");
+  webapi.start();
+  const call = webapi.call;
   const pong = invoke(call, "ping", {});
   if (!pong.ok) throw Object.assign(new Error(pong.error.message), { name: pong.error.name });
   return { call, version: pong.result.version, fromSnapshot };
@@ -148,8 +136,8 @@ function invoke(call, type, payload) {
     return { ok: false, error: { name: err.type || err.name || "Error", message: String(err.message || err) } };
   }
   if (text[0] === "1") return { ok: true, result: JSON.parse(text.slice(1)) };
-  const { name, message, traceback } = JSON.parse(text.slice(1));
-  return { ok: false, error: { name, message, traceback } };
+  const { name, code, message, traceback } = JSON.parse(text.slice(1));
+  return { ok: false, error: { name, code, message, traceback } };
 }
 
 let engine = null; // {call, version} once ready

@@ -7,30 +7,33 @@ import json
 import sys
 from typing import Any
 
-from ..board import MAP_IDS
+from ..cli import pick_boards, positive_int, seed_int
+from ..core.registry import GAME_IDS, rules_for
 
 __all__ = ["add_commands"]
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from .tournament import SEAT_LEVELS, format_table, run_tournament
+    from .tournament import SEAT_LEVELS, format_table, parse_seat, run_tournament
 
+    facts = rules_for(args.game).facts
     seats = [s.strip().lower() for s in args.seats.split(";" if ";" in args.seats else ",") if s.strip()]
     bad = [s for s in seats if s.split("[")[0] not in SEAT_LEVELS]
-    if bad or not 2 <= len(seats) <= 5:
-        print(f"--seats: 2 to 5 of {', '.join(SEAT_LEVELS)}, separated by commas (got {args.seats!r})",
-              file=sys.stderr)
-        return 2
-    if args.games < 1 or args.jobs < 1:
-        print("--games and --jobs must be at least 1", file=sys.stderr)
-        return 2
-    maps = MAP_IDS if args.map == "both" else (args.map,)
+    if bad or not facts.min_players <= len(seats) <= facts.max_players:
+        args.parser.error(f"--seats: {facts.min_players} to {facts.max_players} of {', '.join(SEAT_LEVELS)}, "
+                          f"separated by commas (got {args.seats!r})")
+    try:
+        maps = pick_boards(args.game, args.map)
+        for s in seats:  # weights in brackets must name real evaluation parameters
+            parse_seat(s, args.game)
+    except (ValueError, TypeError) as exc:
+        args.parser.error(f"--seats/--map: {exc}")
 
     def progress(done: int, total: int) -> None:
         if args.progress and (done % 10 == 0 or done == total):
             print(f"  {done}/{total} games", file=sys.stderr, flush=True)
 
-    t = run_tournament(seats, args.games, args.seed, maps, args.jobs, args.budget, progress)
+    t = run_tournament(seats, args.games, args.seed, maps, args.jobs, args.nodes, progress)
     print(format_table(t))
     if args.json:
         data: dict[str, Any] = {k: v for k, v in t.items() if k != "results"}
@@ -43,16 +46,22 @@ def _tournament(args: argparse.Namespace) -> int:
 def add_commands(subparsers: Any) -> None:
     tp = subparsers.add_parser(
         "tournament", help="play seeded games between computer levels and print win rates and move times",
-        description="Play seeded games between computer levels (easy, normal, hard, random), seats rotated; "
-                    "print each level's win rate with a 95%% Wilson interval, the fair share, and its "
-                    "median and worst time per move.")
-    tp.add_argument("--seats", default="hard,normal,normal", help="levels by seat, e.g. hard,normal,normal")
-    tp.add_argument("--games", type=int, default=30, metavar="N", help="games per map")
-    tp.add_argument("--seed", type=int, default=1, metavar="S")
-    tp.add_argument("--map", default="cambria", choices=(*MAP_IDS, "both"))
-    tp.add_argument("--jobs", type=int, default=1, metavar="J", help="games played in parallel processes")
-    tp.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                    help="time budget per move (default: each level's own)")
-    tp.add_argument("--json", default=None, metavar="FILE", help="also write the results as JSON")
+        description="Play seeded games between computer levels (easy, normal, hard, random), seats rotated "
+                    "so that every level plays every seat; print each level's win rate with a 95 percent "
+                    "Wilson interval, the fair share, and its median and worst time per move.")
+    tp.add_argument("--game", default="cambria", choices=GAME_IDS, help="which game (default: cambria)")
+    tp.add_argument("--seats", default="hard,normal,normal",
+                    help="levels by seat, e.g. hard,normal,normal (default); a level may carry evaluation "
+                         "weights for tuning, e.g. 'normal[boat=1.5;narrow=0]'")
+    tp.add_argument("--games", type=positive_int, default=30, metavar="N", help="games per map (default 30)")
+    tp.add_argument("--seed", type=seed_int, default=1, metavar="S",
+                    help="the same seed plays the same games (default 1)")
+    tp.add_argument("--map", default=None, metavar="MAP",
+                    help="the board, or 'all' (default: the game's first board)")
+    tp.add_argument("--jobs", type=positive_int, default=1, metavar="J",
+                    help="games played in parallel processes (default 1)")
+    tp.add_argument("--nodes", type=positive_int, default=None, metavar="N",
+                    help="Hard's node budget per move (default: its own); nodes, not the clock, decide moves")
+    tp.add_argument("--json", default=None, metavar="FILE", help="also write the results as JSON to FILE")
     tp.add_argument("--progress", action="store_true", help="report progress on stderr")
-    tp.set_defaults(run=_tournament)
+    tp.set_defaults(run=_tournament, parser=tp)

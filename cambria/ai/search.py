@@ -1,8 +1,9 @@
 """Game-independent search: a small game interface and expectimax with chance nodes.
 
 Any game with chance steps can be searched by providing an object with the
-methods of :class:`GameInterface` (Cambria's is ``cambria.ai.adapter``; the
-tests drive a toy dice race through the same code).
+methods of :class:`GameInterface`: ``cambria.ai.adapter.SearchGame`` builds one
+from a game's rules (the game interface) and its evaluation hooks; the tests
+drive a toy game through the same code.
 
 Conventions
 -----------
@@ -61,15 +62,19 @@ class SearchAborted(Exception):
 
 
 class Budget:
-    """A node budget (deterministic) with the clock as a safety cap."""
+    """A node budget (deterministic) with the clock as a safety cap.
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "_check")
+    ``clock_fired`` tells afterwards whether the cap, not the budget, ended a search
+    (then the result may differ from machine to machine)."""
+
+    __slots__ = ("nodes", "max_nodes", "deadline", "_check", "clock_fired")
 
     def __init__(self, max_nodes: int, deadline: float | None = None) -> None:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
         self._check = 0
+        self.clock_fired = False
 
     def spend(self, n: int = 1) -> None:
         self.nodes += n
@@ -80,6 +85,7 @@ class Budget:
             if self._check >= 64:
                 self._check = 0
                 if time.perf_counter() > self.deadline:
+                    self.clock_fired = True
                     raise SearchAborted("time")
 
     def time_left(self) -> float:

@@ -1,6 +1,6 @@
 """Seeded games between computer opponents: win rates with confidence intervals and move times.
 
-Game ``g`` of a tournament with seed ``S`` uses the dice of ``Game(map, n, seed=S*1000003+g)``;
+Game ``g`` of a tournament with seed ``S`` uses the dice of ``Game(board, n, seed=S*1000003+g)``;
 the levels sit in the order given, rotated by ``g`` seats, so every level plays
 every seat equally often (the start player is drawn by the game as usual).
 Each seat has its own generator for its choices, seeded from the game seed.
@@ -13,8 +13,8 @@ import random
 import time
 from typing import Any, Sequence
 
-from .. import rules
-from ..game import Game
+from ..core.game import Game
+from ..core.registry import ai_for
 
 __all__ = ["play_game", "run_tournament", "wilson", "format_table", "SEAT_LEVELS"]
 
@@ -32,10 +32,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def parse_seat(text: str) -> tuple[str, Any]:
+def parse_seat(text: str, game: str = "cambria") -> tuple[str, Any]:
     """A seat: a level name, optionally with evaluation weights: ``normal[boat=1.5,narrow=0]``."""
-    from .evaluate import Params
-
     if "[" not in text:
         return text, None
     name, rest = text.split("[", 1)
@@ -44,57 +42,63 @@ def parse_seat(text: str) -> tuple[str, Any]:
         if item.strip():
             k, v = item.split("=")
             kw[k.strip()] = float(v)
-    return name, Params(**kw)
+    return name, ai_for(game).Params(**kw)
 
 
-def play_game(board: str, levels: Sequence[str], seed: int, budget: float | None = None) -> dict[str, Any]:
-    """One game; ``levels[i]`` plays seat (colour) ``i``.  Returns the winner, points and move times."""
-    from .players import DEFAULT_BUDGET, choose_action, last_info
+def play_game(board: str, levels: Sequence[str], seed: int, nodes: int | None = None) -> dict[str, Any]:
+    """One game on ``board`` (a game or board name); ``levels[i]`` plays seat ``i``.
+    Returns the winner(s), the scores and the move times."""
+    from .players import choose
 
     n = len(levels)
     game = Game(board, n, seed=seed)
+    rules = game.rules
     rngs = [random.Random(seed * 31 + 7 * i + 1) for i in range(n)]
     times: list[list[float]] = [[] for _ in range(n)]
     cpu: list[list[float]] = [[] for _ in range(n)]  # process time: what the move cost, without stalls
-    specs = [parse_seat(lv) for lv in levels]
-    slow: list[dict[str, Any]] = []
-    state = game.state
+    specs = [parse_seat(lv, rules.facts.id) for lv in levels]
+    capped: list[dict[str, Any]] = []
+    random_action = getattr(rules, "random_action", None)
     while not game.is_over():
         if game.is_chance():
             game.roll()
             continue
-        p = state.current
+        state = game.state
+        p = game.current_player()
         level = levels[p]
         t0 = time.perf_counter()
         c0 = time.process_time()
         if level == "random":
-            action = rules.random_action(state, rngs[p])
+            if random_action is not None:
+                action = random_action(state, rngs[p])
+            else:
+                legal = rules.legal_actions(state)
+                action = legal[int(rngs[p].random() * len(legal))]
         else:
             name, params = specs[p]
-            action = choose_action(state, name, rngs[p], budget, params)
-        dt = time.perf_counter() - t0
-        times[p].append(dt)
+            choice = choose(rules, state, name, rngs[p], nodes=nodes if name == "hard" else None,
+                            params=params)
+            action = choice.action
+            if choice.clock_capped:
+                capped.append({"seat": p, "level": level, "turn": rules.turns(state)})
+        times[p].append(time.perf_counter() - t0)
         cpu[p].append(time.process_time() - c0)
-        if level != "random" and dt > 0.5 * (budget or DEFAULT_BUDGET[level.split("[")[0]]):
-            slow.append({"seat": p, "level": level, "seconds": round(dt, 4), "turn": state.turns,
-                         "phase": state.phase_name, "actions": len(rules.legal_actions(state)),
-                         **{k: v for k, v in last_info.items() if k != "value"}})
         game.play(action)
-        state = game.state
-        if state.turns > 5000:  # pragma: no cover - a safety net
+        if len(game.steps) > rules.facts.max_steps:  # pragma: no cover - a safety net
             raise RuntimeError(f"game {board} seed {seed} does not end")
-    res = game.result()
-    return {"board": board, "seed": seed, "levels": list(levels), "winner": res["winner"],
-            "points": res["points"][:n], "turns": state.turns, "times": times, "cpu": cpu, "slow": slow}
+    out = game.result()
+    return {"board": board, "seed": seed, "levels": list(levels), "winners": list(out.winners),
+            "scores": list(out.scores[:n]), "turns": rules.turns(game.state), "times": times, "cpu": cpu,
+            "clock_capped": capped}
 
 
-def _job(args: tuple[str, tuple[str, ...], int, float | None]) -> dict[str, Any]:
-    board, levels, seed, budget = args
-    return play_game(board, levels, seed, budget)
+def _job(args: tuple[str, tuple[str, ...], int, int | None]) -> dict[str, Any]:
+    board, levels, seed, nodes = args
+    return play_game(board, levels, seed, nodes)
 
 
 def run_tournament(seats: Sequence[str], games: int, seed: int, maps: Sequence[str] = ("cambria",),
-                   jobs: int = 1, budget: float | None = None, progress: Any = None) -> dict[str, Any]:
+                   jobs: int = 1, nodes: int | None = None, progress: Any = None) -> dict[str, Any]:
     """Play ``games`` games per map with the seats rotated; aggregate per level."""
     n = len(seats)
     tasks = []
@@ -102,7 +106,7 @@ def run_tournament(seats: Sequence[str], games: int, seed: int, maps: Sequence[s
         for g in range(games):
             rot = g % n
             levels = tuple(seats[(i - rot) % n] for i in range(n))
-            tasks.append((board, levels, seed * 1_000_003 + g, budget))
+            tasks.append((board, levels, seed * 1_000_003 + g, nodes))
     results: list[dict[str, Any]] = []
     t0 = time.perf_counter()
     if jobs > 1:
@@ -121,7 +125,7 @@ def run_tournament(seats: Sequence[str], games: int, seed: int, maps: Sequence[s
     elapsed = time.perf_counter() - t0
     results.sort(key=lambda r: (r["board"], r["seed"]))
     return {"seats": list(seats), "games": len(results), "maps": list(maps), "seed": seed,
-            "budget": budget, "seconds": elapsed, "summary": summarize(seats, results), "results": results}
+            "nodes": nodes, "seconds": elapsed, "summary": summarize(seats, results), "results": results}
 
 
 def summarize(seats: Sequence[str], results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -129,13 +133,14 @@ def summarize(seats: Sequence[str], results: list[dict[str, Any]]) -> list[dict[
     out = []
     for level in dict.fromkeys(seats):
         k = sum(1 for s in seats if s == level)
-        wins = 0
+        wins = 0.0
         times: list[float] = []
         cpu: list[float] = []
         for r in results:
-            w = r["winner"]
-            if r["levels"][w] == level:
-                wins += 1
+            # a shared win counts as a share for each winner
+            for w in r["winners"]:
+                if r["levels"][w] == level:
+                    wins += 1 / len(r["winners"])
             for i, lv in enumerate(r["levels"]):
                 if lv == level:
                     times.extend(r["times"][i])
@@ -155,14 +160,14 @@ def summarize(seats: Sequence[str], results: list[dict[str, Any]]) -> list[dict[
 def format_table(t: dict[str, Any]) -> str:
     lines = [
         f"seats {','.join(t['seats'])}  games {t['games']}  maps {','.join(t['maps'])}  seed {t['seed']}  "
-        f"budget {t['budget'] if t['budget'] is not None else 'default'}  ({t['seconds']:.0f} s)",
+        f"hard nodes {t['nodes'] if t['nodes'] is not None else 'default'}  ({t['seconds']:.0f} s)",
         f"{'level':8} {'seats':>5} {'wins':>6} {'win rate':>9} {'95% CI':>15} {'fair':>6} "
         f"{'median s':>9} {'worst s':>8} {'worst cpu':>9} {'moves':>7}",
     ]
     for s in t["summary"]:
         lo, hi = s["ci"]
         lines.append(
-            f"{s['level']:8} {s['seats']:>5} {s['wins']:>6} {s['rate']:>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} "
+            f"{s['level']:8} {s['seats']:>5} {s['wins']:>6g} {s['rate']:>9.1%} {f'{lo:.1%}-{hi:.1%}':>15} "
             f"{s['fair']:>6.1%} {s['median']:>9.4f} {s['worst']:>8.4f} {s['worst_cpu']:>9.4f} {s['moves']:>7}")
     if any(s["seats"] > 1 for s in t["summary"]):
         lines.append("(win rate per seat: wins of the level / (games x its seats); the fair share is 1/players)")

@@ -14,8 +14,10 @@ import time
 
 import pytest
 
-from cambria import Game, rules
-from cambria.webapi import _split
+from cambria import Game
+from cambria.games.cambria import rules
+from cambria.games.cambria.definition import action_steps as _split
+from cambria.core.record import load_record, make_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -118,7 +120,7 @@ class Table:
             self.roll()
         else:
             record = self.page.evaluate("() => window.__cambria.request('record', {})")
-            self.play(str(rng.choice(Game.from_record(record).legal_actions())))
+            self.play(str(rng.choice(load_record(record).legal_actions())))
 
     def reload(self) -> None:
         self.page.reload()
@@ -199,7 +201,7 @@ def test_a_reload_at_any_moment_of_a_turn_finds_the_same_position_and_dice(open_
     assert table.view()["phase"] == "turn" and len(table.view()["dice"]) == 2
     # compose a turn of two choices or more if there is one (legion + boat, swap + place ...)
     record = table.page.evaluate("() => window.__cambria.request('record', {})")
-    actions = [str(a) for a in Game.from_record(record).legal_actions()]
+    actions = [str(a) for a in load_record(record).legal_actions()]
     long = [a for a in actions if len(_split(a)) > 1] or actions
     tokens = _split(long[0])
     for token in tokens[:max(1, len(tokens) - 1)]:
@@ -210,7 +212,7 @@ def test_a_reload_at_any_moment_of_a_turn_finds_the_same_position_and_dice(open_
     for _ in range(6):
         table.advance(rng)
     played = table.page.evaluate("() => window.__cambria.request('record', {})")
-    replayed = Game.from_record(played)  # the engine accepts every roll: the seed's own
+    replayed = load_record(played)  # the engine accepts every roll: the seed's own
     assert replayed.steps == played["steps"]
     assert len(moments) == 5
     s.assert_clean()
@@ -226,7 +228,7 @@ def test_a_reload_right_after_a_capture(open_page, tmp_path):
             game.roll()
             continue
         for action in game.legal_actions():
-            trial = Game.from_record(game.to_record())
+            trial = load_record(make_record(game))
             trial.play(action)
             if trial.state.last_captures and game.state.phase_name == "turn":
                 capture = str(action)
@@ -236,7 +238,7 @@ def test_a_reload_right_after_a_capture(open_page, tmp_path):
         game.play(rules.random_action(game.state, pick))
     assert capture, "no capture found"
     path = tmp_path / "before-capture.json"
-    path.write_text(json.dumps(game.to_record()))
+    path.write_text(json.dumps(make_record(game)))
 
     s = open_page(**DESKTOP)
     table = Table(s)
@@ -363,7 +365,7 @@ def finished_record(seed: int) -> dict:
             game.roll()
         else:
             game.play(rules.random_action(game.state, pick))
-    return game.to_record()
+    return make_record(game)
 
 
 def test_importing_good_and_bad_records(open_page):
@@ -426,7 +428,7 @@ def test_saved_games_continue_export_and_delete_several(open_page, tmp_path):
     unfinished = human_game(seed=3)
     for _ in range(9):
         unfinished.roll() if unfinished.is_chance() else unfinished.play(unfinished.legal_actions()[0])
-    records.append(unfinished.to_record())
+    records.append(make_record(unfinished))
     for i, record in enumerate(records):
         assert import_file(table.page, f"game{i}.json", json.dumps(record).encode()) == ""
         table.page.wait_for_selector('#app[data-screen="game"]')
@@ -443,7 +445,7 @@ def test_saved_games_continue_export_and_delete_several(open_page, tmp_path):
         row.get_by_test_id("saved-export").click()
     exported = json.loads(open(download.value.path()).read())
     assert exported["steps"] in (records[0]["steps"], records[1]["steps"])
-    assert Game.from_record(exported).is_over()
+    assert load_record(exported).is_over()
     # continue a finished game: it opens at its end
     row.get_by_test_id("saved-continue").click()
     table.page.wait_for_selector('[data-testid="library"]', state="hidden")
@@ -508,11 +510,11 @@ def test_older_saves_open_and_newer_or_damaged_ones_are_named(open_page):
     s = open_page(**DESKTOP)
     table = Table(s)
     s.wait_interactive()
-    record = human_game(seed=6).to_record()
-    g = Game.from_record(record)
+    record = make_record(human_game(seed=6))
+    g = load_record(record)
     g.roll()
     g.roll()
-    old = g.to_record()
+    old = make_record(g)
     table.page.evaluate("""([old]) => {
       localStorage.setItem('cambria:autosave', JSON.stringify(old));          // the first page's save
       localStorage.setItem('cambria:v9:game:future', '{"schema": 9}');       // a newer version's
@@ -556,7 +558,7 @@ def test_replay_steps_through_the_history_with_the_log(open_page):
     def at(n: int) -> None:
         table.page.wait_for_function("(n) => document.querySelector('#app').dataset.replayStep === String(n)"
                                      " && !document.querySelector('#app').classList.contains('busy')", arg=n)
-        past = Game.from_record(record, upto=n)
+        past = load_record(record, upto=n)
         shown = table.shown()
         roads = past.state.to_dict()["roads"]
         assert sorted(p for p in shown["pieces"] if p.startswith("r")) == sorted(

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from math import factorial
 
-from ..board import VP_VALUE
-from ..rules import rank_counts
-from ..state import OVER, State
+from .board import VP_VALUE
+from .rules import rank_counts
+from .state import OVER, State
 
 __all__ = ["Params", "Evaluator", "evaluator_for", "WIN_BONUS"]
 
@@ -223,7 +223,7 @@ class Evaluator:
         if left > self._left_cap:
             left = self._left_cap
         mover = s.current if prm.next_weight != 1.0 else -1  # -1: the fill model ignores who moves
-        E = self._open_forts(s.uncaptured, masks, blocked, left, mover, fmask, self._forts, self._miss, E)
+        E = list(self._open_forts(s.uncaptured, masks, blocked, left, mover, fmask, self._forts, self._miss, E))
         if prm.boat or prm.boat_number:
             for k, o in enumerate(s.boats):
                 if o >= 0:
@@ -239,7 +239,7 @@ class Evaluator:
         npl = self.n_players
         if s.phase == OVER:
             E = E[:npl]
-            from ..rules import result
+            from .rules import result
 
             win = result(s)["winner"]
             out = []

@@ -1,4 +1,4 @@
-"""The rules of Cambria as functions on a State (see ../shared/RULINGS.md).
+"""The rules of Cambria as functions on a State (the rulings are summarised in docs/rules.md).
 
 A game alternates chance steps and decisions:
 
@@ -10,8 +10,8 @@ A game alternates chance steps and decisions:
   ``apply(state, action)`` plays one, or raises IllegalActionError saying why
   and leaves the state unchanged.
 
->>> from cambria.board import load_board
->>> from cambria.state import State
+>>> from cambria.games.cambria.board import load_board
+>>> from cambria.games.cambria.state import State
 >>> s = State(load_board("cambria"), 3)
 >>> chance_outcomes(s)            # the start player is drawn first
 [(0, 0.3333333333333333), (1, 0.3333333333333333), (2, 0.3333333333333333)]
@@ -24,10 +24,12 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from .actions import Action, IllegalActionError, _new_action
+from ...core.errors import IllegalActionError
+from ...core.interface import Effects
+from .actions import Action, _new_action
 from .board import VP_VALUE
 from .state import (
-    EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, NO_TOKEN, ON_BOARD, OVER, REMOVED, ROLL, SETUP,
+    EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, ON_BOARD, OVER, REMOVED, ROLL, SETUP,
     SETUP_ROLL, START, TURN, State,
 )
 
@@ -102,22 +104,30 @@ def check_chance(state: State, outcome: Any) -> Any:
     raise IllegalActionError(f"no dice are rolled in phase {state.phase_name!r}")
 
 
-def apply_chance(state: State, outcome: Any) -> None:
-    """Play the outcome of the pending chance step."""
+def apply_chance(state: State, outcome: Any, fx: Effects | None = None) -> None:
+    """Play the outcome of the pending chance step (``fx``: see ``apply``)."""
     outcome = check_chance(state, outcome)
     phase = state.phase
     if phase == ROLL:
         state.dice = outcome
         state.phase = TURN
+        if fx is not None:
+            fx.append({"type": "roll", "kind": "dice", "player": state.current, "dice": list(outcome)})
     elif phase == NEUTRAL_ROLL:
         state.dice = (outcome,)
         state.phase = NEUTRAL
+        if fx is not None:
+            fx.append({"type": "roll", "kind": "neutral", "player": state.current, "dice": [outcome]})
     elif phase == SETUP_ROLL:
         state.dice = (outcome,)
         state.phase = SETUP
+        if fx is not None:
+            fx.append({"type": "roll", "kind": "setup", "player": state.current, "dice": [outcome]})
     else:  # START
         state.start_player = state.current = outcome
         state.phase = SETUP_ROLL
+        if fx is not None:
+            fx.append({"type": "start", "player": outcome})
 
 
 def _die(rng: Random) -> int:
@@ -245,6 +255,7 @@ def _turn_actions(state: State) -> list[Action]:
 
 
 def is_legal(state: State, action: Action) -> bool:
+    """Whether ``action`` is legal in ``state``."""
     return action in legal_actions(state)
 
 
@@ -349,10 +360,30 @@ def _why_illegal(state: State, action: Action) -> str:
 
 # ------------------------------------------------------------------ playing actions
 
-def apply(state: State, action: Action, check: bool = True) -> None:
+def apply(state: State, action: Action, check: bool = True, fx: Effects | None = None) -> None:
     """Play a decision.  With ``check`` (the default) an illegal action raises
-    IllegalActionError and leaves the state as it was."""
-    if check and action not in legal_actions(state):
+    IllegalActionError and leaves the state as it was.
+
+    With a list ``fx`` the rules append what the action did, in order (the one source of
+    effects for previews, events, the log and animations; docs/architecture.md):
+
+    * ``swap`` {player, boat, die, dice}: the warrior on the boat went back to the supply and
+      the boat's number replaced a die (``dice``: the dice after it);
+    * ``lift`` {player, road | boat}: a warrior was picked up to be placed elsewhere;
+    * ``displace`` {player, road, by}: a warrior was knocked back to its owner's supply;
+    * ``legion`` {player, from, to, displaced?, home?}: the legion moved (``to`` None: back to
+      the eagle, by doubles, or at the game end with ``reason`` "end");
+    * ``place`` {player, by, road, from, kind, displaced, legion_home}: a warrior of colour
+      ``player`` was put on a road by seat ``by``; ``from`` is "supply", {"road"} or {"boat"};
+    * ``boat`` {player, boat, from}: a warrior was put on a boat after a legion move;
+    * ``pass`` {player};
+    * ``capture`` {fort, number, player, vp, vp_to, vp_removed, final}: a fort was captured
+      (``final``: claimed at the game end), with its VP token's fate;
+    * ``game_over`` {winner, decided_by}.
+
+    ``part`` is the index of the action's step (``action_steps``) behind the effect, or None
+    for what the end of the turn does."""
+    if check and not is_legal(state, action):
         try:
             why = _why_illegal(state, action)
         except Exception:  # the explanation is best effort; the refusal is what matters
@@ -360,26 +391,38 @@ def apply(state: State, action: Action, check: bool = True) -> None:
         raise IllegalActionError(f"illegal action {str(action)!r}: {why}")
     phase = state.phase
     if phase == TURN:
-        _apply_turn(state, action)
+        _apply_turn(state, action, fx)
     elif phase == SETUP:
-        _put(state, state.current, action.road)  # type: ignore[arg-type]
-        state.supply[state.current] -= 1
+        p = state.current
+        road: int = action.road  # type: ignore[assignment]
+        _put(state, p, road)
+        state.supply[p] -= 1
+        if fx is not None:
+            fx.append({"type": "place", "player": p, "by": p, "road": road, "from": "supply", "kind": "setup",
+                       "displaced": None, "legion_home": False, "part": 0})
         state.seq += 1
-        state.last_entry[state.current] = state.seq
+        state.last_entry[p] = state.seq
         state.setup_done += 1
         if state.setup_done == state.n_players:
             state.current = state.start_player
             _begin_turn(state)
         else:
-            state.current = (state.current + 1) % state.n_players
+            state.current = (p + 1) % state.n_players
             state.phase = SETUP_ROLL
     elif phase == NEUTRAL:
         n = state.neutral
+        road = action.road  # type: ignore[assignment]
         if action.from_road is not None:
             _lift(state, n, action.from_road)
+            if fx is not None:
+                fx.append({"type": "lift", "player": n, "road": action.from_road, "part": 1})
         else:
             state.supply[n] -= 1
-        _put(state, n, action.road)  # type: ignore[arg-type]
+        _put(state, n, road)
+        if fx is not None:
+            src: Any = {"road": action.from_road} if action.from_road is not None else "supply"
+            fx.append({"type": "place", "player": n, "by": state.current, "road": road, "from": src,
+                       "kind": "neutral", "displaced": None, "legion_home": False, "part": 0})
         state.phase = ROLL  # forts are never captured after a neutral placement
     else:
         raise IllegalActionError(f"no decision is due in phase {state.phase_name!r}")
@@ -399,46 +442,93 @@ def _lift(state: State, colour: int, road: int) -> None:
     state.occupied &= ~bit
 
 
-def _displace(state: State, road: int) -> None:
-    """Send whatever stands on a road home: a warrior to its supply, the legion to the eagle."""
+def _displace(state: State, road: int, fx: Effects | None, part: int) -> int:
+    """Send whatever stands on a road home: a warrior to its supply (its colour is returned),
+    the legion to the eagle (-2 is returned); -1 if the road was empty."""
     o = state.owner[road]
     if o >= 0:
         _lift(state, o, road)
         state.supply[o] += 1
-    elif state.legion == road:
+        if fx is not None:
+            fx.append({"type": "displace", "player": o, "road": road, "by": state.current, "part": part})
+        return o
+    if state.legion == road:
         state.legion = EAGLE
+        if fx is not None:
+            fx.append({"type": "legion", "player": state.current, "from": road, "to": None, "home": True,
+                       "part": part})
+        return -2
+    return -1
 
 
-def _apply_turn(state: State, action: Action) -> None:
+def _source(fr: int | None, fb: int | None) -> Any:
+    return {"road": fr} if fr is not None else {"boat": fb} if fb is not None else "supply"
+
+
+def _apply_turn(state: State, action: Action, fx: Effects | None = None) -> None:
     p = state.current
     swap = action.swap
+    part = 0
     if swap is not None:
         state.boats[swap[0] - 2] = EMPTY
         state.supply[p] += 1
+        if fx is not None:
+            dice = list(state.dice)
+            dice[dice.index(swap[1]) if swap[1] in dice else 0] = swap[0]
+            dice.sort()
+            fx.append({"type": "swap", "player": p, "boat": swap[0], "die": swap[1], "dice": dice, "part": 0})
+        part = 1
     kind = action.kind
     if kind == "place":
         road: int = action.road  # type: ignore[assignment]
         if action.from_road is not None:
             _lift(state, p, action.from_road)
+            if fx is not None:
+                fx.append({"type": "lift", "player": p, "road": action.from_road, "part": part + 1})
         elif action.from_boat is not None:
             state.boats[action.from_boat - 2] = EMPTY
+            if fx is not None:
+                fx.append({"type": "lift", "player": p, "boat": action.from_boat, "part": part + 1})
         else:
             state.supply[p] -= 1
-        _displace(state, road)
+        gone = _displace(state, road, fx, part)
         _put(state, p, road)
+        if fx is not None:
+            fx.append({"type": "place", "player": p, "by": p, "road": road,
+                       "from": _source(action.from_road, action.from_boat), "kind": "place",
+                       "displaced": gone if gone >= 0 else None, "legion_home": gone == -2, "part": part})
     elif kind == "legion":
         road = action.road  # type: ignore[assignment]
-        _displace(state, road)
+        start = state.legion
+        o = state.owner[road]
+        if o >= 0:
+            _lift(state, o, road)
+            state.supply[o] += 1
+            if fx is not None:
+                fx.append({"type": "displace", "player": o, "road": road, "by": p, "part": part})
         state.legion = road
+        if fx is not None:
+            fx.append({"type": "legion", "player": p, "from": start if start >= 0 else None, "to": road,
+                       "displaced": o if o >= 0 else None, "part": part})
         if action.boat is not None:
+            bpart = part + 1
             if action.boat_from_road is not None:
                 _lift(state, p, action.boat_from_road)
+                if fx is not None:
+                    fx.append({"type": "lift", "player": p, "road": action.boat_from_road, "part": bpart + 1})
             elif action.boat_from_boat is not None:
                 state.boats[action.boat_from_boat - 2] = EMPTY
+                if fx is not None:
+                    fx.append({"type": "lift", "player": p, "boat": action.boat_from_boat, "part": bpart + 1})
             else:
                 state.supply[p] -= 1
             state.boats[action.boat - 2] = p
-    _end_turn(state)
+            if fx is not None:
+                fx.append({"type": "boat", "player": p, "boat": action.boat,
+                           "from": _source(action.boat_from_road, action.boat_from_boat), "part": bpart})
+    elif fx is not None:
+        fx.append({"type": "pass", "player": p, "part": part})
+    _end_turn(state, fx)
 
 
 def _begin_turn(state: State) -> None:
@@ -479,7 +569,7 @@ def _rank(state: State, mask: int) -> tuple[int, int]:
     return rank_counts([(m & mask).bit_count() for m in state.masks])
 
 
-def _end_turn(state: State) -> None:
+def _end_turn(state: State, fx: Effects | None = None) -> None:
     p = state.current
     # captures: every uncaptured fort at once, on the position as it stands
     legion = state.legion
@@ -496,10 +586,7 @@ def _end_turn(state: State) -> None:
                 caps.append((f, first, second))
     if caps:
         for f, first, second in caps:
-            state.fort_owner[f] = first
-            if state.vp_owner[f] == ON_BOARD:
-                state.vp_owner[f] = second if second >= 0 else REMOVED
-            state.uncaptured.remove(f)
+            _take(state, f, first, second, False, fx)
         state.last_captures = caps
     elif state.last_captures:
         state.last_captures = []
@@ -507,15 +594,37 @@ def _end_turn(state: State) -> None:
     state.last_entry[p] = state.seq
     state.turns += 1
     if len(state.uncaptured) <= FORTS_LEFT_AT_END:
-        _final_claims(state)
+        _final_claims(state, fx)
         state.phase = OVER
+        if fx is not None:
+            res = result(state)
+            fx.append({"type": "game_over", "winner": res["winner"], "decided_by": res["decided_by"],
+                       "part": None})
         return
     state.current = (p + 1) % state.n_players
     _begin_turn(state)
 
 
-def _final_claims(state: State) -> None:
+def _take(state: State, f: int, first: int, second: int, final: bool, fx: Effects | None) -> None:
+    """Fort ``f`` goes to ``first``; its VP token (if still there) to ``second`` or out of the game."""
+    state.fort_owner[f] = first
+    had_vp = state.vp_owner[f] == ON_BOARD
+    if had_vp:
+        state.vp_owner[f] = second if second >= 0 else REMOVED
+    state.uncaptured.remove(f)
+    if fx is not None:
+        number = state.board.forts[f].number
+        vp = VP_VALUE.get(number)
+        fx.append({"type": "capture", "fort": f, "number": number, "player": first, "vp": vp,
+                   "vp_to": second if had_vp and second >= 0 else None,
+                   "vp_removed": had_vp and second < 0, "final": final, "part": None})
+
+
+def _final_claims(state: State, fx: Effects | None = None) -> None:
     """Game end: the legion leaves; each remaining fort goes to a strict majority, full or not."""
+    if fx is not None and state.legion >= 0:
+        fx.append({"type": "legion", "player": None, "from": state.legion, "to": None, "reason": "end",
+                   "part": None})
     state.legion = EAGLE
     fmask = state.board.fort_mask
     claims = list(state.last_captures)
@@ -523,10 +632,7 @@ def _final_claims(state: State) -> None:
         first, second = _rank(state, fmask[f])
         if first < 0:
             continue  # tied or empty: both tokens stay on the board
-        state.fort_owner[f] = first
-        if state.vp_owner[f] == ON_BOARD:
-            state.vp_owner[f] = second if second >= 0 else REMOVED
-        state.uncaptured.remove(f)
+        _take(state, f, first, second, True, fx)
         claims.append((f, first, second))
     state.last_captures = claims
 

@@ -17,6 +17,8 @@ import math
 from importlib import resources
 from typing import Any
 
+from ...core.errors import BoardError
+
 __all__ = ["Board", "Fort", "MapError", "load_board", "board_from_dict", "MAP_IDS", "VP_VALUE"]
 
 MAP_IDS = ("cambria", "cumbria")
@@ -24,7 +26,7 @@ MAP_IDS = ("cambria", "cumbria")
 VP_VALUE = {4: 2, 5: 3, 6: 4}
 
 
-class MapError(ValueError):
+class MapError(BoardError):
     """A map file breaks a rule of the board; the message names the fort or road."""
 
 
@@ -290,7 +292,7 @@ def load_board(map_id: str) -> Board:
     if board is None:
         if map_id not in MAP_IDS:
             raise MapError(f"unknown map {map_id!r}; the maps are {', '.join(MAP_IDS)}")
-        text = resources.files("cambria").joinpath("maps", f"{map_id}.json").read_text(encoding="utf-8")
+        text = resources.files(__package__).joinpath("maps", f"{map_id}.json").read_text(encoding="utf-8")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

@@ -11,18 +11,34 @@ colour so that fort checks are a few integer operations.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from .board import VP_VALUE, Board
 
 __all__ = [
-    "State", "START", "SETUP_ROLL", "SETUP", "NEUTRAL_ROLL", "NEUTRAL", "ROLL", "TURN", "OVER",
+    "State", "Phase", "START", "SETUP_ROLL", "SETUP", "NEUTRAL_ROLL", "NEUTRAL", "ROLL", "TURN", "OVER",
     "PHASE_NAMES", "EMPTY", "EAGLE", "ON_BOARD", "REMOVED", "NO_TOKEN", "WARRIORS",
 ]
 
-# phases: a chance step (someone rolls) or a decision (someone chooses)
-START, SETUP_ROLL, SETUP, NEUTRAL_ROLL, NEUTRAL, ROLL, TURN, OVER = range(8)
-PHASE_NAMES = ("start", "setup_roll", "setup", "neutral_roll", "neutral", "roll", "turn", "over")
+
+
+class Phase(IntEnum):
+    """The phases of a game: a chance step (someone rolls) or a decision (someone chooses)."""
+
+    START = 0         # chance: the start player is drawn
+    SETUP_ROLL = 1    # chance: one die for a setup warrior
+    SETUP = 2         # decision: place the setup warrior
+    NEUTRAL_ROLL = 3  # chance: one die for the neutral warrior (two players)
+    NEUTRAL = 4       # decision: place (or move) the neutral warrior
+    ROLL = 5          # chance: two dice
+    TURN = 6          # decision: a regular turn
+    OVER = 7          # the game has ended
+
+
+# short names for the rules' hot paths (an IntEnum compares as fast as an int)
+START, SETUP_ROLL, SETUP, NEUTRAL_ROLL, NEUTRAL, ROLL, TURN, OVER = Phase
+PHASE_NAMES = tuple(p.name.lower() for p in Phase)
 CHANCE_PHASES = frozenset((START, SETUP_ROLL, NEUTRAL_ROLL, ROLL))
 
 EMPTY = -1  # owner of an empty road or boat
@@ -56,7 +72,7 @@ class State:
     fort_owner: list[int]
     vp_owner: list[int]
     uncaptured: list[int]
-    phase: int
+    phase: Phase
     current: int
     start_player: int
     dice: tuple[int, ...]
@@ -180,7 +196,7 @@ class State:
             "forts": [
                 {"owner": o if o >= 0 else None, "vp": ("none" if v == NO_TOKEN else "removed" if v == REMOVED
                                                         else "board" if v == ON_BOARD else v)}
-                for o, v in zip(self.fort_owner, self.vp_owner)
+                for o, v in zip(self.fort_owner, self.vp_owner, strict=True)
             ],
             "uncaptured": len(self.uncaptured),
             "points": [self.points(c) for c in range(self.n_colours)],

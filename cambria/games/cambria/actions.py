@@ -34,17 +34,13 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
+from ...core.errors import IllegalActionError, NotationError
+
 __all__ = ["Action", "IllegalActionError", "NotationError", "KINDS"]
 
 KINDS = ("setup", "neutral", "place", "legion", "pass")
 
 
-class NotationError(ValueError):
-    """Text that is not an action in Cambria's notation."""
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this position; the message says why."""
 
 
 _SOURCE = r"(?:<(?:([0-9]+)|b([0-9])))?"

@@ -29,7 +29,7 @@ interactive element carries a data attribute:
 
 Shapes of the warriors are symbols ``{map}-shape-{circle,square,triangle,diamond,hexagon,cross}``.
 
->>> from cambria.board import load_board
+>>> from cambria.games.cambria.board import load_board
 >>> text = board_svg(load_board("cambria"))
 >>> text.startswith("<svg") and text.count('class="slot"') == len(load_board("cambria").roads)
 True
@@ -38,9 +38,10 @@ True
 from __future__ import annotations
 
 import math
+
 from html import escape
 
-from .board import VP_VALUE, Board
+from .board import VP_VALUE, Board, Fort
 
 __all__ = ["board_svg", "SHAPES", "FORT_RADIUS", "SLOT_RADIUS"]
 
@@ -99,14 +100,15 @@ def _legion_symbol(prefix: str) -> str:
 
 def _pips(n: int) -> str:
     d = PIP_OFFSET
-    layout = {
+    layouts: dict[int, list[tuple[float, float]]] = {
         1: [(0, 0)],
         2: [(-d, -d), (d, d)],
         3: [(-d, -d), (0, 0), (d, d)],
         4: [(-d, -d), (d, -d), (-d, d), (d, d)],
         5: [(-d, -d), (d, -d), (0, 0), (-d, d), (d, d)],
         6: [(-d, -d), (d, -d), (-d, 0), (d, 0), (-d, d), (d, d)],
-    }[n]
+    }
+    layout = layouts[n]
     return "".join(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{PIP_RADIUS}"/>' for x, y in layout)
 
 
@@ -190,7 +192,7 @@ def _place_labels(board: Board) -> list[tuple[float, float, str, tuple[float, fl
         best = None
         reach = 190.0  # nothing further away can touch a label of this fort
 
-        def near(x: float, y: float) -> bool:
+        def near(x: float, y: float, f: Fort = f, reach: float = reach) -> bool:
             return abs(x - f.x) < reach and abs(y - f.y) < reach
 
         f_segs = [sg for sg in segs if near(sg[0], sg[1]) or near(sg[2], sg[3]) or near((sg[0] + sg[2]) / 2, (sg[1] + sg[3]) / 2)]
@@ -377,8 +379,7 @@ def _title(board: Board) -> str:
     from .board import point_in_polygon
 
     best = None
-    for cx, cy, anchor in ((W - 110, 46, "middle"), (110, 46, "middle"), (W - 110, H - 34, "middle"),
-                           (110, H - 34, "middle")):
+    for cx, cy in ((W - 110, 46), (110, 46), (W - 110, H - 34), (110, H - 34)):
         land = sum(1 for dx in (-80, 0, 80) for dy in (-16, 0, 16)
                    if any(point_in_polygon((cx + dx, cy + dy), ring) for ring in board.coast))
         near = min(math.hypot(cx - x, cy - y) for x, y in points)

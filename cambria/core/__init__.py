@@ -1,0 +1,1 @@
+"""What every game shares: the game interface, a playthrough, records and seats."""

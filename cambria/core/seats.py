@@ -1,0 +1,103 @@
+"""One validation of the players of a game, for new games and for records alike.
+
+A seat is ``{"name", "colour", "kind"}``: a name that shows (not blank, not
+invisible, at most ``MAX_NAME`` characters, and never the neutral colour's
+name), one of the game's colours (all different), and ``"human"`` or
+``"computer:<level>"`` with a level from ``LEVELS``.  Levels are looked up in a
+tuple, never in a dict or an object, so no inherited name can pass.
+
+>>> check_seats([{"name": " Ann  Lee "}, {"name": "Bob", "kind": "computer:hard"}],
+...             ("red", "blue", "green"))
+[{'name': 'Ann Lee', 'colour': 'red', 'kind': 'human'}, {'name': 'Bob', 'colour': 'blue', 'kind': 'computer:hard'}]
+>>> check_seats([{"name": "Ann", "kind": "computer:godlike"}, {"name": "Bob"}], ("red", "blue"))
+Traceback (most recent call last):
+...
+ValueError: player 1: unknown computer level 'godlike'; the levels are easy, normal, hard
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Callable, Sequence
+
+__all__ = ["LEVELS", "MAX_NAME", "NEUTRAL_NAME", "check_seats", "clean_name", "kind_level"]
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+MAX_NAME = 40
+NEUTRAL_NAME = "Neutral"
+SEAT_FIELDS = ("name", "colour", "kind")
+
+
+def clean_name(name: Any, seat: int) -> str:
+    """A player's name with its spaces tidied, or ValueError saying what is wrong with it."""
+    if not isinstance(name, str):
+        raise ValueError(f"player {seat}: the name must be text")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"player {seat}: the name has a broken character (a lone surrogate)") from None
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co") for ch in name):
+        raise ValueError(f"player {seat}: the name has a control character")
+    tidy = " ".join(name.split())
+    visible = [ch for ch in tidy if not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Mn", "Me")]
+    if not visible:
+        raise ValueError(f"player {seat} needs a name (this one is blank or invisible)")
+    if len(tidy) > MAX_NAME:
+        raise ValueError(f"player {seat}: the name is longer than {MAX_NAME} characters")
+    if tidy.casefold() == NEUTRAL_NAME.casefold():
+        raise ValueError(f"player {seat}: {NEUTRAL_NAME!r} is the name of the neutral colour; pick another")
+    return tidy
+
+
+def kind_level(kind: str) -> str | None:
+    """The computer level of a seat kind (None for a human)."""
+    return kind.split(":", 1)[1] if kind.startswith("computer:") else None
+
+
+def _check_kind(kind: Any, seat: int, levels: Sequence[str]) -> str:
+    if kind == "human":
+        return "human"
+    if not isinstance(kind, str) or not kind.startswith("computer:"):
+        raise ValueError(f"player {seat}: kind must be 'human' or 'computer:<level>', not {kind!r}")
+    level = kind[len("computer:"):]
+    if level not in tuple(levels):
+        raise ValueError(f"player {seat}: unknown computer level {level!r}; the levels are {', '.join(levels)}")
+    return kind
+
+
+def check_seats(players: Any, colours: Sequence[str], min_players: int = 2, max_players: int = 5,
+                levels: Sequence[str] = LEVELS,
+                error: Callable[[str], Exception] = ValueError) -> list[dict[str, str]]:
+    """Validate and normalise a list of seats; raise ``error(message)`` naming the first problem."""
+    try:
+        return _check(players, colours, min_players, max_players, levels)
+    except ValueError as exc:
+        raise error(str(exc)) from None
+
+
+def _check(players: Any, colours: Sequence[str], lo: int, hi: int, levels: Sequence[str]) -> list[dict[str, str]]:
+    if not isinstance(players, list):
+        raise ValueError(f"players must be a list of {lo} to {hi} players")
+    if not lo <= len(players) <= hi:
+        raise ValueError(f"players must be a list of {lo} to {hi} players, not {len(players)}")
+    out: list[dict[str, str]] = []
+    taken: dict[str, int] = {}
+    for i, p in enumerate(players):
+        seat = i + 1
+        if not isinstance(p, dict):
+            raise ValueError(f"player {seat} must be an object with a name")
+        extra = [k for k in p if k not in SEAT_FIELDS]
+        if extra:
+            raise ValueError(f"player {seat}: unknown field {str(extra[0])[:40]!r} (a player has "
+                             f"{', '.join(SEAT_FIELDS)})")
+        name = clean_name(p.get("name"), seat)
+        colour = p.get("colour", colours[i] if i < len(colours) else None)
+        if not isinstance(colour, str) or colour not in tuple(colours):
+            raise ValueError(f"player {seat}: unknown colour {colour!r}; the colours are {', '.join(colours)}")
+        if colour in taken:
+            raise ValueError(f"player {seat}: colour {colour!r} is taken by player {taken[colour]}; "
+                             "every player needs their own colour")
+        taken[colour] = seat
+        kind = _check_kind(p.get("kind", "human"), seat, levels)
+        out.append({"name": name, "colour": colour, "kind": kind})
+    return out

@@ -1,0 +1,61 @@
+"""Cambria's side of the computer players: the evaluation, the search hooks and Easy's blind spots.
+
+The levels themselves are generic (``cambria.ai.players``); they ask this module
+what a Cambria position is worth and which oversights a beginner makes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .actions import Action
+from .evaluate import Evaluator, Params, evaluator_for
+from .search_hooks import CambriaSearch
+from .state import TURN, State
+
+__all__ = ["AI", "CambriaAI"]
+
+
+class CambriaAI:
+    """The hooks the generic computer players need from Cambria."""
+
+    Params = Params
+
+    def search_hooks(self, state: State, params: Any = None) -> CambriaSearch:
+        """The evaluation and search hooks for the game of ``state`` (``params``: tuning weights)."""
+        return CambriaSearch(state, params)
+
+    def easy_evaluator(self, state: State) -> Evaluator:
+        """A naive judgement: no threats, no boats' numbers, the next fill as likely as any."""
+        return evaluator_for(state, _easy_params(), "easy")
+
+    def easy_oversights(self, state: State, actions: Sequence[Action], rng: random.Random) -> list[Action]:
+        """The actions a beginner thinks of this turn: some turns she forgets the legion, the
+        swap, the boat after a legion move, or that doubles may knock a warrior off."""
+        keep = list(actions)
+        if state.phase != TURN:
+            return keep
+        if rng.random() < 0.4:
+            keep = [a for a in keep if a.kind != "legion"] or keep
+        if rng.random() < 0.5:
+            keep = [a for a in keep if a.swap is None] or keep
+        if rng.random() < 0.5:
+            keep = [a for a in keep if a.boat is None] or keep
+        if rng.random() < 0.3:
+            keep = [a for a in keep if a.kind != "place" or a.road is None or state.owner[a.road] < 0] or keep
+        return keep
+
+
+_EASY: Params | None = None
+
+
+def _easy_params() -> Params:
+    global _EASY
+    if _EASY is None:
+        _EASY = Params(next_weight=1.0, narrow=0.0, tied_full=0.0, boat=0.3, boat_number=0.0, mix=0.0,
+                       horizon=8.0)
+    return _EASY
+
+
+AI = CambriaAI()

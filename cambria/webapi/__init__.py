@@ -1,0 +1,121 @@
+"""The engine's side of the web page: JSON text in, JSON text out.
+
+The worker calls ``call(type, payload_json)`` for every request and gets back
+``"1" + result_json`` or ``"0" + error_json`` (``{name, code, message}``); it never
+raises.  ``handle(type, payload_json)`` is the same but raises.  One session
+(``session.WebSession``) holds the worker's game; a failed request changes
+nothing.  Python decides every rule: the page gets the position, the legal
+choices for the next tap and what changed, and only draws.  Sentences cross as
+data (``[{key, args}]``, worded by the page's catalogs; an argument like
+``{"seat": 2}``, ``{"road": 12}`` or ``{"fort": 3}`` names a thing on the board).
+
+Requests (payload -> result); every payload may carry ``step`` (the number of steps
+the page believes the game has: a request for an older position is refused with
+code ``stale_step`` instead of played twice) and ``log_from`` (how many log lines the
+page has: views send the lines from there on).
+
+``ping`` {}  -> ``{pong, version}``
+``info`` {}  -> ``{version, games: [GAME_INFO], computer_levels, max_name, maps, colours, neutral}``
+    GAME_INFO: ``{id, title, boards: [{id, title, region}], min_players, max_players,
+    neutral_with, colours: [{id, shape}], neutral: {colour, shape}, options: [{id, default}]}``
+``new_game`` {game?, map?, players: [{name, colour, kind}], options?, seed?}
+    Starts a game and draws the start player (``kind``: ``human`` or ``computer:<level>``).
+    ``game`` is a game or board name (``cambria``, ``cumbria``, ``hibernia``); ``map`` a board
+    of that game.  -> ``{view, events}``
+``roll`` {}  -> ``{view, events, rolled: {kind, dice, player}}``: the pending chance step.
+``options`` {partial: [STEP...]}  -> OPTIONS: the turn builder (``builder.py``)::
+
+    {stage, partial, complete, action (notation when complete, else null), player, phase,
+     choices: [{token, kind, element ("road:12" | "boat:3" | "county:MEA" | "button"), ...}],
+     prompt: [PART], preview: {<position>, changed_*, captures: [EFFECT], effects: [EFFECT]}}
+
+``play`` {action}  -> ``{view, events}``
+``computer`` {time_budget?}  -> ``{view, events, action?|rolled?}``: the computer seat to move
+    rolls or decides (node budgets decide; ``time_budget`` is only the clock's safety cap).
+``hint`` {level?}  -> ``{action, steps}``: what the computer (Hard by default) would play.
+``view`` {}  -> VIEW
+``record`` {}  -> the game record (docs/record-format.md).  It holds the seed: the page
+    stores it for autosave, and the views never carry it.
+``load`` {record (object or JSON text)}  -> ``{view, events: [], uid}``; a bad record is
+    refused (code ``bad_record``, the message names the field or the step) and changes nothing.
+``view_at`` {upto}  -> ``{view, upto, total}``: the game as it was after ``upto`` steps
+    (replay); the live game is not touched.
+
+VIEW: ``{game, map, title, uid, step, turn, phase, chance, over, current, actor, actor_kind,
+start_player, players: [{index, name, colour, shape, kind, neutral}], roll, position,
+prompt: [PART], options: OPTIONS|null, log: [LOG], log_from, log_total, result|null,
+last_move, game_options, ...}`` plus each game's own fields (``web.extra_view``).
+EFFECT/EVENT: what a step did, from the rules (``rules.apply``'s docstring).
+LOG: ``{step, seat, type, parts: [PART]}``.  PART: ``{key, args}``.
+Errors: ``{name, code, message}``, code one of ``errors.CODES``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from typing import Any
+
+from ..core.record import nesting_depth
+from .errors import ApiError, RequestError, error_code
+from .session import WebSession
+
+__all__ = ["handle", "call", "start", "RequestError", "ApiError", "SESSION", "MAX_PAYLOAD"]
+
+MAX_PAYLOAD = 8_000_000  # characters: a record at its cap, with room
+MAX_DEPTH = 24
+
+SESSION = WebSession()
+
+
+def _payload(kind: Any, payload_json: Any) -> dict[str, Any]:
+    if not isinstance(kind, str):
+        raise RequestError("the request type must be text")
+    if payload_json in (None, ""):
+        return {}
+    if not isinstance(payload_json, str):
+        raise RequestError("the payload must be JSON text")
+    if len(payload_json) > MAX_PAYLOAD:
+        raise RequestError(f"the payload of {kind[:40]!r} is too large ({len(payload_json):,} characters)")
+    if nesting_depth(payload_json, MAX_DEPTH) > MAX_DEPTH:
+        raise RequestError(f"the payload of {kind[:40]!r} is nested too deeply to be a request")
+    try:
+        payload = json.loads(payload_json)
+    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        raise RequestError(f"the payload of {kind[:40]!r} is not valid JSON: {str(exc)[:80]}") from None
+    if payload is None:
+        return {}
+    if not isinstance(payload, dict):
+        raise RequestError(f"the payload of {kind[:40]!r} must be a JSON object, not {type(payload).__name__}")
+    return payload
+
+
+def handle(kind: str, payload_json: str) -> str:
+    """Answer one request (see the module docstring); raises on a bad request."""
+    result = SESSION.handle(kind, _payload(kind, payload_json))
+    return json.dumps(result, separators=(",", ":"), ensure_ascii=False)
+
+
+def call(kind: str, payload_json: str) -> str:
+    """``handle`` for the worker: never raises; "1" + result JSON or "0" + error JSON."""
+    try:
+        return "1" + handle(kind, payload_json)
+    except Exception as exc:
+        code = error_code(exc)
+        error = {"name": type(exc).__name__, "code": code, "message": str(exc)[:2000]}
+        if code == "internal":  # a bug: the page shows a short message, the console the traceback
+            error["traceback"] = traceback.format_exc()[-4000:]
+        return "0" + json.dumps(error, ensure_ascii=False)
+
+
+def start() -> None:
+    """Called once by the worker: after a memory snapshot every visitor would otherwise start
+    from the same state of ``random`` (which draws new games' seeds)."""
+    random.seed()
+
+
+def _reset() -> None:
+    """Forget the current game (for tests)."""
+    global SESSION
+    SESSION = WebSession()

@@ -1,0 +1,98 @@
+"""The turn builder: a decision composed tap by tap from the game's legal actions.
+
+The rules list every legal action; each action's text is cut into steps
+(``GameRules.action_steps``: ``"x4/5 p12<7"`` -> ``x4/5``, ``p12``, ``<7``).  All
+prefixes form a tree, so after any steps chosen so far (``partial``) the next
+possible steps, and whether the steps so far are a whole action, are one lookup.
+Composing every offered path gives exactly the legal actions (a test walks them).
+
+The preview comes from the rules' own effects: a whole action is played on a copy
+(its effects include the captures at the end of the turn); for a part of an
+action, the effects of the first legal action that extends it are kept up to the
+chosen steps.  Nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core.errors import IllegalActionError
+from ..core.game import Game
+from .errors import RequestError
+
+__all__ = ["LegalTree", "options", "MAX_PARTIAL"]
+
+MAX_PARTIAL = 12  # more steps than any decision of any game has
+MAX_STEP_TEXT = 24
+
+
+class LegalTree:
+    """Every prefix of every legal action's steps -> (the next steps in order, a whole action?,
+    its text if whole, else the text of the first legal action that extends it)."""
+
+    __slots__ = ("key", "nodes")
+
+    def __init__(self, game: Game) -> None:
+        self.key = (id(game.state), len(game.steps))
+        rules = game.rules
+        nodes: dict[tuple[str, ...], tuple[list[str], bool, str]] = {}
+        for a in rules.legal_actions(game.state):
+            text = rules.action_to_text(a)
+            steps = rules.action_steps(text)
+            for n in range(len(steps) + 1):
+                prefix = tuple(steps[:n])
+                entry = nodes.get(prefix)
+                if entry is None:
+                    entry = nodes[prefix] = ([], False, text)
+                if n == len(steps):
+                    nodes[prefix] = (entry[0], True, text)
+                elif steps[n] not in entry[0]:
+                    entry[0].append(steps[n])
+        self.nodes = nodes
+
+    def get(self, partial: Sequence[str]) -> tuple[list[str], bool, str] | None:
+        return self.nodes.get(tuple(partial))
+
+
+def check_partial(partial: Any) -> list[str]:
+    if (not isinstance(partial, list) or len(partial) > MAX_PARTIAL
+            or not all(isinstance(s, str) and 0 < len(s) <= MAX_STEP_TEXT for s in partial)):
+        raise RequestError(f"'partial' must be a list of up to {MAX_PARTIAL} steps (short texts), "
+                           "the steps chosen so far")
+    return list(partial)
+
+
+def options(game: Game, web: Any, tree: LegalTree, partial: Sequence[str]) -> dict[str, Any]:
+    """The next steps after ``partial``, with the preview, the stage and the prompt (OPTIONS)."""
+    rules = game.rules
+    state = game.state
+    entry = tree.get(partial)
+    if entry is None:
+        done = " ".join(partial[:-1]) or "nothing"
+        raise IllegalActionError(f"{str(partial[-1])[:24]!r} is not a legal choice here (after {done}); "
+                                 "ask for the options again")
+    nxt, complete, first = entry
+    position = rules.position(state)
+    dice = list(getattr(state, "dice", ()))
+    effects: list[dict[str, Any]] = []
+    # a whole action's entry holds its own text; a part's, the first action that extends it
+    trial = rules.clone(state)
+    rules.apply_action(trial, rules.text_to_action(first), False, effects)
+    if complete:
+        action_text: str | None = first
+        shown = effects
+    else:
+        action_text = None
+        k = len(partial)
+        shown = [e for e in effects if e.get("part") is not None and e["part"] < k]
+    preview = web.preview(position, dice, shown)
+    preview["captures"] = [e for e in shown if e["type"] == "capture"] if complete else []
+    preview["effects"] = shown
+    choices = [web.choice(state, tok, partial, preview) for tok in nxt]
+    choices.sort(key=web.sort_key)
+    stage = web.stage(partial, nxt)
+    return {
+        "stage": stage, "partial": list(partial), "complete": complete, "action": action_text,
+        "choices": choices, "prompt": web.prompt(state, stage, nxt, preview.get("dice", dice)),
+        "preview": preview, "player": web.decider(state), "phase": rules.phase(state).name.lower(),
+    }

@@ -1,0 +1,300 @@
+"""A web session: one game, its log and the answers to the page's requests.
+
+One session lives in a worker (``cambria.webapi`` holds it); tests make their
+own.  A request either succeeds or changes nothing: every handler works on a
+new game or on a copy until it is sure, then swaps it in.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from .. import __version__
+from ..core.errors import IllegalActionError
+from ..core.game import MAX_SEED, Game
+from ..core.interface import CHANCE, TERMINAL, Effects
+from ..core.record import (
+    check_header, check_result, load_record, make_record, new_game_from_header, parse_record_text, replay_steps,
+)
+from ..core.registry import game_ids, resolve, rules_for, web_for
+from ..core.seats import LEVELS, MAX_NAME, check_seats, kind_level
+from .builder import LegalTree, check_partial, options
+from .errors import GameOverError, NoGameError, NotYourTurnError, RequestError, StaleStepError
+from .views import game_uid, view
+
+__all__ = ["WebSession"]
+
+Handler = Callable[["WebSession", dict[str, Any]], dict[str, Any]]
+
+
+def _only(payload: dict[str, Any], allowed: set[str], kind: str) -> None:
+    extra = set(payload) - allowed - {"step", "log_from"}
+    if extra:
+        name = sorted(str(k) for k in extra)[0][:40]
+        raise RequestError(f"{kind}: unknown field {name!r}"
+                           + (f" (expected {', '.join(sorted(allowed))})" if allowed else ""))
+
+
+def _int_field(payload: dict[str, Any], name: str, lo: int, hi: int) -> int | None:
+    value = payload.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise RequestError(f"{name!r} must be a whole number from {lo} to {hi}")
+    return value
+
+
+class WebSession:
+    """The game of one page (see ``cambria.webapi`` for the requests and their answers)."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.log: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None   # what the latest decision touched
+        self._tree: LegalTree | None = None
+
+    # ---------------------------------------------------------------- dispatch
+    def handle(self, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+        fn = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if fn is None:
+            raise RequestError(f"unknown request type {str(kind)[:40]!r}; known: {', '.join(sorted(HANDLERS))}")
+        return fn(self, payload)
+
+    # ---------------------------------------------------------------- helpers
+    def need_game(self, payload: dict[str, Any]) -> Game:
+        game = self.game
+        if game is None:
+            raise NoGameError("no game is in progress: start a new game or load one")
+        step = _int_field(payload, "step", 0, 10**9)
+        if step is not None and step != len(game.steps):
+            raise StaleStepError(f"the game has moved on (it is at step {len(game.steps)}, not {step}); "
+                                 "the page shows an old position")
+        return game
+
+    def tree(self, game: Game) -> LegalTree:
+        key = (id(game.state), len(game.steps))
+        if self._tree is None or self._tree.key != key:
+            self._tree = LegalTree(game)
+        return self._tree
+
+    def view(self, game: Game, payload: dict[str, Any]) -> dict[str, Any]:
+        log_from = _int_field(payload, "log_from", 0, 10**9) or 0
+        tree = self.tree(game) if game is self.game else None
+        return view(game, self.log, log_from, tree, self.last)
+
+    def _record_step(self, game: Game, effects: Effects, actor: int | None, log: list[dict[str, Any]]) -> None:
+        """Add the log lines of a step just played; remember what a decision touched."""
+        web = web_for(game.game_id)
+        step = len(game.steps)
+        for line in web.log_lines(effects, actor if actor is not None else -1):
+            line["step"] = step
+            log.append(line)
+
+    def _touched(self, game: Game, effects: Effects, chance: bool) -> None:
+        if not chance:
+            self.last = web_for(game.game_id).touched(effects)
+
+    def _play_step(self, game: Game, text: str | None) -> tuple[Effects, bool]:
+        """Roll (text None) or play/replay one step on the live game, logging it."""
+        rules = game.rules
+        player = rules.current_player(game.state)
+        actor = web_for(game.game_id).decider(game.state) if player != TERMINAL else None
+        effects: Effects = []
+        chance = player == CHANCE
+        if text is None:
+            game.roll(effects)
+        elif chance:
+            game.replay_step(text, effects)  # a recorded roll: checked against the seed
+        else:
+            game.play(text, effects)
+        self._record_step(game, effects, actor, self.log)
+        self._touched(game, effects, chance)
+        return effects, chance
+
+    def _swap_in(self, game: Game, log: list[dict[str, Any]], last: dict[str, Any] | None) -> None:
+        self.game, self.log, self.last, self._tree = game, log, last, None
+
+    # ---------------------------------------------------------------- handlers
+    def ping(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return {"pong": True, "version": __version__}
+
+    def info(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, set(), "info")
+        games = [web_for(g).info() for g in game_ids()]
+        cambria = games[0]
+        return {
+            "version": __version__, "games": games, "computer_levels": list(LEVELS), "max_name": MAX_NAME,
+            # Cambria's, at the top level for pages of version 1 (the maps and colours of the first game)
+            "maps": cambria["boards"], "colours": cambria["colours"], "neutral": cambria["neutral"],
+        }
+
+    def new_game(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, {"game", "map", "players", "options", "german_tiebreak", "seed"}, "new_game")
+        name = payload.get("game", payload.get("map", "cambria"))
+        board = payload.get("map") if "game" in payload else None
+        if not isinstance(name, str) or (board is not None and not isinstance(board, str)):
+            raise RequestError("'game' and 'map' are names")
+        try:
+            game_id, board_id = resolve(name, board)
+        except ValueError as exc:
+            raise RequestError(str(exc)) from None
+        facts = rules_for(game_id).facts
+        seats = check_seats(payload.get("players"), facts.colours, facts.min_players, facts.max_players,
+                            error=RequestError)
+        opts = payload.get("options", {})
+        if not isinstance(opts, dict):
+            raise RequestError("'options' must be an object")
+        opts = dict(opts)
+        if "german_tiebreak" in payload:
+            opts["german_tiebreak"] = payload["german_tiebreak"]
+        for k, v in opts.items():
+            if k not in facts.options:
+                raise RequestError(f"unknown option {str(k)[:40]!r} for {facts.title}")
+            if not isinstance(v, bool):
+                raise RequestError(f"option {k!r} must be true or false")
+        seed = _int_field(payload, "seed", 0, MAX_SEED)
+        game = Game(game_id, [s["name"] for s in seats], seed=seed, board=board_id, options=opts,
+                    player_info=[{"colour": s["colour"], "kind": s["kind"]} for s in seats])
+        trial = WebSession()
+        trial._swap_in(game, [], None)
+        effects, _ = trial._play_step(game, None)  # the start player is drawn at once
+        self._swap_in(game, trial.log, trial.last)
+        return {"view": self.view(game, {}), "events": effects}
+
+    def roll(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, set(), "roll")
+        game = self.need_game(payload)
+        player = game.current_player()
+        if player == TERMINAL:
+            raise GameOverError("the game is over: no more rolls")
+        if player != CHANCE:
+            raise IllegalActionError("the dice are already rolled: choose a move")
+        effects, _ = self._play_step(game, None)
+        return {"view": self.view(game, payload), "events": effects,
+                "rolled": web_for(game.game_id).rolled(effects)}
+
+    def options(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, {"partial"}, "options")
+        game = self.need_game(payload)
+        player = game.current_player()
+        if player == TERMINAL:
+            raise GameOverError("the game is over: there is nothing to choose")
+        if player == CHANCE:
+            raise IllegalActionError("no choice is due now: roll first")
+        partial = check_partial(payload.get("partial", []))
+        return options(game, web_for(game.game_id), self.tree(game), partial)
+
+    def play(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, {"action"}, "play")
+        game = self.need_game(payload)
+        action = payload.get("action")
+        if not isinstance(action, str) or len(action) > 200:
+            raise RequestError("'action' must be the move in notation, like 'p12' or 'x4/5 L12 b3'")
+        player = game.current_player()
+        if player == TERMINAL:
+            raise GameOverError("the game is over")
+        if player == CHANCE:
+            raise IllegalActionError("roll first: no move is due before the dice")
+        effects, _ = self._play_step(game, action)  # IllegalActionError changes nothing
+        return {"view": self.view(game, payload), "events": effects}
+
+    def _computer_level(self, game: Game) -> str:
+        seat = web_for(game.game_id).decider(game.state)
+        info = game.player_info[seat] if seat < len(game.player_info) else {}
+        kind = info.get("kind", "human")
+        level = kind_level(kind) if isinstance(kind, str) else None
+        if level is None:
+            raise NotYourTurnError(f"it is {game.players[seat]}'s turn, and {game.players[seat]} "
+                                   "is not a computer player")
+        if level not in LEVELS:  # records are checked; this guards a game built by hand
+            raise RequestError(f"unknown computer level {level!r}")
+        return level
+
+    def _rng(self, game: Game, level: str) -> random.Random:
+        # the seat's choices depend on the game and its progress only: the same game, the same moves
+        return random.Random(f"{game.seed}:{len(game.steps)}:{level}")
+
+    def computer(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, {"time_budget"}, "computer")
+        game = self.need_game(payload)
+        if game.is_over():
+            raise GameOverError("the game is over")
+        level = self._computer_level(game)
+        if game.is_chance():
+            effects, _ = self._play_step(game, None)
+            return {"view": self.view(game, payload), "events": effects,
+                    "rolled": web_for(game.game_id).rolled(effects)}
+        cap = payload.get("time_budget")
+        if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
+            raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
+        from ..ai.players import choose
+
+        choice = choose(game.rules, game.state, level, self._rng(game, level), clock_cap=cap)
+        text = game.rules.action_to_text(choice.action)
+        effects, _ = self._play_step(game, text)
+        if choice.clock_capped:
+            seat = web_for(game.game_id).decider(game.state)
+            self.log.append({"step": len(game.steps), "seat": seat, "type": "clock",
+                             "parts": [{"key": "log.clockCap", "args": {"name": {"seat": seat}}}]})
+        return {"view": self.view(game, payload), "events": effects, "action": text}
+
+    def hint(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, {"level", "time_budget"}, "hint")
+        game = self.need_game(payload)
+        if game.is_over():
+            raise GameOverError("the game is over")
+        if game.is_chance():
+            raise RequestError("a hint is for a move: roll first")
+        level = payload.get("level", "hard")
+        if not isinstance(level, str) or level not in LEVELS:
+            raise RequestError(f"'level' is one of {', '.join(LEVELS)}")
+        from ..ai.players import choose
+
+        choice = choose(game.rules, game.state, level, self._rng(game, level))
+        text = game.rules.action_to_text(choice.action)
+        return {"action": text, "steps": game.rules.action_steps(text)}
+
+    def view_request(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, set(), "view")
+        return self.view(self.need_game(payload), payload)
+
+    def record(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, set(), "record")
+        return make_record(self.need_game(payload))
+
+    def load(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, {"record"}, "load")
+        record = payload.get("record")
+        if isinstance(record, str):
+            record = parse_record_text(record)
+        header = check_header(record)  # cheap checks first: a bad header costs no replay
+        game = new_game_from_header(header)
+        trial = WebSession()
+        trial._swap_in(game, [], None)
+        replay_steps(game, header["steps"], lambda g, text: trial._play_step(g, text))
+        check_result(game, header)
+        self._swap_in(game, trial.log, trial.last)
+        return {"view": self.view(game, payload), "events": [], "uid": game_uid(game)}
+
+    def view_at(self, payload: dict[str, Any]) -> dict[str, Any]:
+        _only(payload, {"upto"}, "view_at")
+        game = self.need_game({})
+        total = len(game.steps)
+        upto = _int_field(payload, "upto", 0, total)
+        if upto is None:
+            raise RequestError(f"'upto' must be a whole number of steps from 0 to {total}")
+        if upto == total:
+            return {"view": self.view(game, payload), "upto": upto, "total": total}
+        past = load_record(make_record(game), upto=upto)
+        log = [entry for entry in self.log if entry["step"] <= upto]
+        log_from = _int_field(payload, "log_from", 0, 10**9) or 0
+        return {"view": view(past, log, log_from), "upto": upto, "total": total}
+
+
+HANDLERS: dict[str, Handler] = {
+    "ping": WebSession.ping, "info": WebSession.info, "new_game": WebSession.new_game,
+    "roll": WebSession.roll, "options": WebSession.options, "play": WebSession.play,
+    "computer": WebSession.computer, "hint": WebSession.hint, "view": WebSession.view_request,
+    "record": WebSession.record, "load": WebSession.load, "view_at": WebSession.view_at,
+}
