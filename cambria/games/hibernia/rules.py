@@ -344,6 +344,12 @@ def why_illegal(state: State, action: Action) -> str | None:
     supply = state.supply[p]
     need = n - supply if n > supply else 0
     given = action.from_board
+    if need:
+        room = sum(k - 1 for k in (state.count[i] for i in _bits(state.masks[p] & ~(1 << t))))
+        if room < need:
+            return (f"{county.name} takes {n} soldiers (one for each of your counties next to it) and you "
+                    f"have only {supply + room}: {supply} in your supply and {room} to spare in your other "
+                    "counties, each of which keeps one")
     if need == 0 and given:
         return (f"your supply gives all {n} soldiers (it is used first), so none come from the board"
                 if supply else "no soldiers are needed from the board")
