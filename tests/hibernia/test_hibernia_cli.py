@@ -66,3 +66,21 @@ def test_tournament_refuses_five_seats_for_hibernia(capsys):
     with pytest.raises(SystemExit):
         main(["tournament", "--game", "hibernia", "--seats", "normal,normal,normal,normal,normal", "--games", "1"])
     assert "3 to 4 of" in capsys.readouterr().err
+
+
+def test_the_balance_report_counts_every_win_once():
+    from cambria.games.hibernia.balance import balance, format_report
+
+    r = balance(6, "random", seed=2)
+    assert abs(sum(r["seat_wins"]) - 6) < 1e-9 and abs(sum(r["fort_wins"]) - 6) < 1e-9
+    assert r["fort_games"] == [6, 6, 6, 6] and r["forts"] == ["MCA", "SLE", "LCK", "TIP"]
+    three = balance(4, "random", seed=2, players=3, advanced=True)
+    assert sum(three["fort_games"]) == 12                   # one fort each game is the neutral's
+    assert "starting fort" in format_report(three) and "advanced" in format_report(three)
+
+
+def test_the_registry_knows_which_parts_a_game_has():
+    from cambria.core import registry
+
+    assert registry.has_part("hibernia", "definition") and registry.has_part("hibernia", "ai")
+    assert registry.has_part("cambria", "web") and not registry.has_part("chess", "definition")

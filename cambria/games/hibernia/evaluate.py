@@ -43,9 +43,9 @@ class Params:
         self.pace = 1.0          # weight of the pace term
         self.horizon = 6.0       # at most this many future turns count
         self.decay = 0.7         # each later turn counts this much less
-        self.threat = 0.6        # share of a threatened county's pace lost
+        self.threat = 0.2        # share of a threatened county's pace lost
         self.supply = 0.15       # a soldier in the supply
-        self.board = 0.1         # a soldier on the board (defends, can be moved on)
+        self.board = 0.2         # a soldier on the board (defends, can be moved on)
         self.shield = 0.05       # a soldier on the shield (comes back with a muster)
         self.mix = 0.6           # weight of the strongest rival (vs the mean of the rivals)
         self.next_walk = 1.0     # weight of the next walk
