@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ..cli import pick_boards, positive_int, seed_int
+from ..cliargs import pick_boards, positive_int, seed_int
 from ..core.registry import GAME_IDS, rules_for
 
 __all__ = ["add_commands"]
