@@ -184,9 +184,10 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   // Ask the engine for the choices that follow `partial` and show them; false if it refused.
   async function showChoices(partial) {
-    const step = state.view.step;
+    const view = state.view;
+    const step = view.step;
     const opts = await ask("options", { partial, step });
-    if (!opts || state.mode !== "choosing" || state.view.step !== step) return false;
+    if (!opts || !still("choosing", view)) return false;
     state.partial = partial.slice();
     state.opts = opts;
     state.menu = null;
@@ -218,19 +219,27 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (res && (await showChoices(res.steps))) notify(t("hint.shown"));
   }
 
+  /** Still in `mode` with the same view (no other answer, game or screen came in meanwhile). */
+  function still(mode, view) {
+    return state.mode === mode && state.view === view;
+  }
+
   async function confirm() {
     if (state.mode !== "choosing" || state.busy || !state.opts || !state.opts.complete) return;
     clearError();
+    const view = state.view;
     const res = await ask("play", live({ action: state.opts.action }));
-    if (res) applyView(res.view, res.events);
+    if (res && still("choosing", view)) applyView(res.view, res.events);
   }
 
   async function roll() {
     if (state.mode !== "awaiting_roll" || state.busy) return;
     clearError();
-    const spin = turnCard.spin(state.view.roll ? state.view.roll.dice : 2);
+    const view = state.view;
+    const spin = turnCard.spin(view.roll ? view.roll.dice : 2);
     const res = await ask("roll", live());
     await spin.stop(res ? res.rolled.dice : null);
+    if (!still("awaiting_roll", view)) return;
     if (res) applyView(res.view, res.events);
     else render();
   }
@@ -260,7 +269,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     const spin = view.chance ? turnCard.spin(view.roll ? view.roll.dice : 2) : null;
     const res = await ask("computer", live());
     if (spin) await spin.stop(res && res.rolled ? res.rolled.dice : null);
-    if (state.mode !== "computer" || state.view.step !== step) return;
+    if (!still("computer", view)) return;
     if (!res) {
       render(); // the error is shown; the dice as they were
       return;
@@ -274,7 +283,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (state.mode !== "setup" || state.busy) return;
     clearError();
     const res = await ask("new_game", payload);
-    if (!res) return;
+    if (!res || state.mode !== "setup") return;
     library.started(res.view);
     enter(res.view, res.events);
   }

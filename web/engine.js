@@ -23,7 +23,6 @@ import { createEngine, EngineError } from "./bridge.js";
 export const LIMITS = {
   default: 30000,
   load: 120000, // a long record is replayed step by step
-  new_game: 60000,
 };
 
 export function createEngineHost({ onProgress, onRestart, create = createEngine } = {}) {

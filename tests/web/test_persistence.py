@@ -387,6 +387,11 @@ def test_importing_good_and_bad_records(open_page):
         ("package.json", json.dumps({"name": "left-pad", "version": "1.3.0"}).encode(), r"not a Cambria game record"),
         ("empty.json", b"", r"the file is empty"),
         ("unknown-map.json", json.dumps(dict(good, map="atlantis")).encode(), r"unknown map 'atlantis'"),
+        # a level named like a property of every JavaScript object once crashed the page for good
+        ("hostile-level.json", json.dumps(dict(good, players=[dict(good["players"][0], kind="computer:__defineGetter__")]
+                                                + good["players"][1:])).encode(), r"unknown computer level '__defineGetter__'"),
+        ("constructor.json", json.dumps(dict(good, players=[dict(good["players"][0], kind="computer:constructor")]
+                                              + good["players"][1:])).encode(), r"unknown computer level 'constructor'"),
     ]
     for name, data, pattern in bad_files:
         message = import_file(table.page, name, data)

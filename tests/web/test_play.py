@@ -3,7 +3,9 @@
 The test plays like a person: it looks at what the page highlights (legal roads and boats,
 the choice buttons), picks one at random, sometimes takes it back with Undo, and confirms.
 At several points it compares what the page shows (pieces on roads and boats, supplies,
-scores, whose turn) with the engine's own view, fetched through the same bridge.
+scores, whose turn) with the engine's own view, fetched through the same bridge.  On a desktop
+it clicks every seat; on a phone it taps one seat through a whole game against computer seats
+(which then move without the pause a person needs), so that a phone game costs a third.
 """
 
 from __future__ import annotations

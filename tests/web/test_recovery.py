@@ -1,6 +1,7 @@
 """A worker that hangs, is killed or crashes: the page starts a new one, reloads the game from
 its autosave with a short message, and nothing is lost (the position, the dice and the choices
-being composed are the same; the game goes on).
+being composed are the same; the game goes on).  And a page that is behind the engine (it
+asks about a step the game has passed: code stale_step) catches up quietly.
 
 A hang is made by dropping the page's messages of one request type before they reach the worker
 (the worker never answers them); a kill by terminating the worker behind the page's back; a
@@ -193,4 +194,30 @@ def test_a_crashed_worker_is_replaced_at_once(open_page):
     choose_first(page)
     page.get_by_test_id("confirm-button").click()
     settled(page, at_least=before["view"]["step"] + 1)
+    s.assert_clean()
+
+
+def test_a_page_behind_the_engine_catches_up_quietly(open_page):
+    s = start(open_page, seed=24)
+    page = s.page
+    roll(page)
+    shown = page.evaluate("window.__cambria.state().view")
+    # the engine moves on without the page knowing (as a second request of another page would)
+    action = shown["options"]["choices"][0]["token"]
+    played = page.evaluate("(a) => window.__cambria.request('play', {action: a})", action)
+    assert played["view"]["step"] == shown["step"] + 1
+    # the player taps a choice of the old position: the engine refuses it as stale, and the page
+    # shows the engine's position instead, with no error
+    page.evaluate("""() => {
+      const c = window.__cambria.state().opts.choices[0];
+      const b = document.querySelector(`#board-${document.querySelector('#app').dataset.map}`);
+      b.querySelector(`.slot[data-road="${c.road}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    }""")
+    settled(page, "the page to catch up with the engine", at_least=shown["step"] + 1)
+    engine = page.evaluate("() => window.__cambria.request('view', {})")
+    state = page.evaluate("window.__cambria.state()")
+    assert state["view"]["step"] == engine["step"] and state["view"]["log"] == engine["log"]
+    assert state["partial"] == []
+    assert page.get_by_test_id("error").is_hidden()
+    assert page.locator("#log li").count() == len(engine["log"])
     s.assert_clean()
