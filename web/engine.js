@@ -72,11 +72,12 @@ export function createEngineHost({ onProgress, onRestart, create = createEngine 
       return result;
     }, (error) => {
       clearTimeout(timer);
-      // the interpreter says it is broken: a new worker, and this request counts as restarted
-      if (error.code === "unavailable" && bridge === current && bridge.started) {
-        restart("broken", error);
-        throw new EngineError("EngineRestarted", error.message, { code: "restarted" });
-      }
+      if (error.code === "timeout" || error.code === "restarted") throw error;
+      // the worker was replaced meanwhile (it crashed), or the interpreter says it is broken:
+      // this request counts as restarted (the page reloads the game; no other message)
+      const broken = error.code === "unavailable" && bridge === current && bridge.started;
+      if (broken) restart("broken", error);
+      if (broken || bridge !== current) throw new EngineError("EngineRestarted", error.message, { code: "restarted" });
       throw error;
     });
   }
