@@ -142,8 +142,53 @@ def attribute_keys() -> set[str]:
     return keys
 
 
+def _strings(expr, assigned: dict) -> set[str]:
+    """The texts an expression can be: a literal, either branch of `a if c else b`, or a local
+    name assigned such expressions."""
+    import ast
+
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return {expr.value}
+    if isinstance(expr, ast.IfExp):
+        return _strings(expr.body, assigned) | _strings(expr.orelse, assigned)
+    if isinstance(expr, ast.Name):
+        return {s for value in assigned.get(expr.id, []) for s in _strings(value, {})}
+    return set()
+
+
+def engine_parts() -> list[tuple[str, str, set[str]]]:
+    """Messages the engine sends as parts ({key, args}, worded by the page): (file, key, argument
+    names), from part("key", name=...) calls and {"key": "...", "args": {...}} literals."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "cambria").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(ROOT).as_posix()
+        for scope in ast.walk(tree):
+            if not isinstance(scope, (ast.FunctionDef, ast.Module)):
+                continue
+            assigned: dict = {}
+            for node in ast.walk(scope):
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                    assigned.setdefault(node.targets[0].id, []).append(node.value)
+            for node in ast.walk(scope):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "part" and node.args:
+                    names = {k.arg for k in node.keywords if k.arg}
+                    for k in node.keywords:
+                        if k.arg is None and isinstance(k.value, ast.Dict):  # **{"from": ...}
+                            names |= {key.value for key in k.value.keys if isinstance(key, ast.Constant)}
+                    found += [(rel, key, names) for key in _strings(node.args[0], assigned)]
+                elif isinstance(node, ast.Dict):
+                    fields = {k.value: v for k, v in zip(node.keys, node.values, strict=True) if isinstance(k, ast.Constant)}
+                    key, args = fields.get("key"), fields.get("args")
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str) and isinstance(args, ast.Dict):
+                        found.append((rel, key.value, {k.value for k in args.keys if isinstance(k, ast.Constant)}))
+    return found
+
+
 def used_keys() -> set[str]:
-    return {key for _, key, _ in t_calls()} | attribute_keys()
+    return {key for _, key, _ in t_calls()} | attribute_keys() | {key for _, key, _ in engine_parts()}
 
 
 def forms(message) -> list[str]:
@@ -221,6 +266,16 @@ def test_calls_pass_every_parameter_their_message_uses(catalogs):
         if isinstance(en[key], dict):
             needed.add("count")
         assert needed <= params, f"{rel}: t({key!r}) lacks {sorted(needed - params)}"
+
+
+def test_the_engine_parts_pass_every_parameter_their_message_uses(catalogs):
+    en = catalogs["en"]
+    parts = engine_parts()
+    assert len({key for _, key, _ in parts}) > 40  # the log and the prompts of Cambria at least
+    for rel, key, args in parts:
+        assert key in en, f"{rel}: the engine sends {key!r}, which the catalogs lack"
+        needed = placeholders(en[key]) | ({"count"} if isinstance(en[key], dict) else set())
+        assert needed <= args, f"{rel}: part({key!r}) lacks {sorted(needed - args)}"
 
 
 def test_translations_differ_from_english(catalogs):

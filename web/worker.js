@@ -3,7 +3,7 @@
 // Out, while loading:  {type: "progress", stage, fraction}  then  {type: "ready", version, snapshot}
 //                      or {type: "fatal", error: {name, message}}
 // In:  {id, type, payload}  (payload: any JSON value)
-// Out: {id, ok: true, result} | {id, ok: false, error: {name, message, traceback?}}
+// Out: {id, ok: true, result} | {id, ok: false, error: {name, code, message, traceback?}}
 //
 // Every request calls cambria.webapi.call(type, JSON.stringify(payload)) and parses the JSON
 // text it returns; an error has the Python exception's class `name`, a `code` the page acts on
@@ -132,8 +132,11 @@ function invoke(call, type, payload) {
   try {
     text = call(String(type), JSON.stringify(payload === undefined ? null : payload));
   } catch (err) {
-    // Not a Python exception from handle(): the interpreter itself failed.
-    return { ok: false, error: { name: err.type || err.name || "Error", message: String(err.message || err) } };
+    // Not a Python exception from handle() (call() never raises): the interpreter itself failed
+    // (a fatal error, a stack overflow).  It cannot be trusted with the game any more, so the
+    // code says "unavailable": the page starts a new worker and reloads the game (engine.js).
+    return { ok: false, error: { name: err.type || err.name || "Error", code: "unavailable",
+      message: String(err.message || err) } };
   }
   if (text[0] === "1") return { ok: true, result: JSON.parse(text.slice(1)) };
   const { name, code, message, traceback } = JSON.parse(text.slice(1));
@@ -147,14 +150,14 @@ const waiting = [];
 function answer(request) {
   const { id, type, payload } = request || {};
   if (failure) {
-    self.postMessage({ id, ok: false, error: { name: "EngineUnavailable", message: failure.message } });
+    self.postMessage({ id, ok: false, error: { name: "EngineUnavailable", code: "unavailable", message: failure.message } });
     return;
   }
   let reply;
   try {
     reply = invoke(engine.call, type, payload);
   } catch (err) {
-    reply = { ok: false, error: { name: err.name || "Error", message: String(err.message || err) } };
+    reply = { ok: false, error: { name: err.name || "Error", code: "internal", message: String(err.message || err) } };
   }
   self.postMessage({ id, ...reply });
 }

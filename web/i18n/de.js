@@ -209,6 +209,12 @@ export default {
   "error.illegal": "Dieser Zug ist hier nicht erlaubt.",
   "error.request": "Seite und Spiel-Engine sind aus dem Takt geraten. Wenn das öfter passiert, lade die Seite neu.",
   "error.map": "Diese Karte konnte nicht geladen werden.",
+  "log.clockCap": "Die Bedenkzeit des Computers ist abgelaufen: {name} hat den besten bis dahin gefundenen Zug gespielt.",
+  "error.gameOver": "Das Spiel ist vorbei: Es kann nichts mehr gespielt werden.",
+  "error.unavailable": "Die Spiel-Engine läuft nicht. Lade die Seite neu; dein Spiel ist gespeichert.",
+  "engine.restarted": "Die Spiel-Engine hat nicht mehr geantwortet und wurde neu gestartet: Dein Spiel ist wieder da, wo es war.",
+  "engine.restarting": "Die Spiel-Engine startet neu…",
+  "engine.gaveUp": "Die Spiel-Engine ist erneut stehen geblieben, während das Spiel zurückkam. Das Spiel bleibt in deinen gespeicherten Spielen; lade die Seite neu, um es noch einmal zu versuchen.",
   "confirm.leave": "Dieses Spiel verlassen? Es bleibt gespeichert: Du kannst es auf der Seite „Neues Spiel“ fortsetzen.",
 
   "menu.library": "Gespeicherte Spiele …",

@@ -211,6 +211,12 @@ export default {
   "error.illegal": "That move is not allowed here.",
   "error.request": "The page and the game engine got out of step. If this keeps happening, reload the page.",
   "error.map": "This map could not be loaded.",
+  "log.clockCap": "The computer's clock ran out: {name} played the best move found so far.",
+  "error.gameOver": "The game is over: nothing more can be played.",
+  "error.unavailable": "The game engine is not running. Reload the page; your game is saved.",
+  "engine.restarted": "The game engine stopped answering and was restarted: your game is back where it was.",
+  "engine.restarting": "Restarting the game engine…",
+  "engine.gaveUp": "The game engine stopped again while the game was coming back. The game is kept in your saved games; reload the page to try again.",
   "confirm.leave": "Leave this game? It stays saved: you can continue it from the new-game screen.",
 
   "menu.library": "Saved games…",

@@ -209,6 +209,12 @@ export default {
   "error.illegal": "Esa jugada no está permitida aquí.",
   "error.request": "La página y el motor del juego se han desincronizado. Si vuelve a ocurrir, recarga la página.",
   "error.map": "No se pudo cargar este mapa.",
+  "log.clockCap": "Se agotó el tiempo del ordenador: {name} jugó la mejor jugada encontrada hasta entonces.",
+  "error.gameOver": "La partida ha terminado: ya no se puede jugar nada más.",
+  "error.unavailable": "El motor del juego no está funcionando. Recarga la página; tu partida está guardada.",
+  "engine.restarted": "El motor del juego dejó de responder y se ha reiniciado: tu partida está donde estaba.",
+  "engine.restarting": "Reiniciando el motor del juego…",
+  "engine.gaveUp": "El motor del juego volvió a detenerse mientras se recuperaba la partida. La partida sigue en tus partidas guardadas; recarga la página para intentarlo de nuevo.",
   "confirm.leave": "¿Salir de esta partida? Queda guardada: puedes continuarla desde la pantalla de nueva partida.",
 
   "menu.library": "Partidas guardadas…",
