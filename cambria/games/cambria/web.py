@@ -289,7 +289,8 @@ class CambriaWeb:
         for e in effects:
             parts = self._line(e)
             if parts:
-                who = e.get("player") if e["type"] == "capture" else actor
+                # a capture is the taker's line, the draw the drawn player's; the rest the actor's
+                who = e.get("player") if e["type"] in ("capture", "start") else actor
                 out.append({"seat": who, "type": e["type"], "parts": parts})
         return out
 
