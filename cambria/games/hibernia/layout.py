@@ -1,0 +1,506 @@
+"""Where things go on Hibernia's board (the drawing's geometry, computed once per board).
+
+- the scoring track: forty spaces around the edge, space 0 in the top-left corner, clockwise;
+- each county's label block: its name (one to three lines), two spots for soldier chips and,
+  for a fort county, the fort, all inside the county with a margin, clear of the arrows;
+- the two arrows between central counties, each across the county between them;
+- the sea panels for the shield (losses) and the supplies, and the title.
+
+Placement works on a raster of the board (2-unit cells) holding, per cell, which county (or
+sea, or frame) it belongs to and how far it is from the nearest other one.
+
+>>> from cambria.games.hibernia.mapdata import load_map
+>>> spaces = track_spaces(load_map())
+>>> len(spaces), spaces[0].x == spaces[0].y
+(40, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .mapdata import IrelandMap, Point, point_in_polygon, segment_distance
+
+__all__ = ["CHIP_RADIUS", "Box", "CountyLayout", "Arrow", "TrackSpace", "BoardLayout", "board_layout",
+           "track_spaces", "text_width", "name_lines"]
+
+CHIP_RADIUS = 15.0  # a soldier chip (the page draws it); two fit side by side in every county
+CHIP_GAP = -6.0  # the two chips of a county overlap a little (two colours meet only in a fight)
+FORT_SIZE = 18.0
+EMBLEM_SIZE = 13.0
+LABEL_SIZES = (15.0, 14.0, 13.0, 12.0, 11.0, 10.0)
+LINE_GAP = 1.08  # line height in font sizes
+MARGIN = 2.5  # a label, chip or fort keeps this far inside its county
+ARROW_CLEAR = 3.0  # ... and this far from an arrow
+ARROW_WIDTH = 7.0  # the arrow's body with its halo
+ARROW_TIP = 9.0  # how far an arrow reaches into the counties it joins
+CELL = 2.0
+TRACK_INSET = 5.0  # the track's outer edge from the board's edge
+SPACE_GAP = 1.5  # between two track spaces
+
+SEA = -1
+FRAME = -2
+
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2
+
+
+def text_width(text: str, size: float) -> float:
+    """The width given to a name in a bold condensed sans-serif (the drawing pins it with
+    ``textLength``, so a wider font is squeezed to it)."""
+    narrow = sum(1 for ch in text if ch in "iljtfrI ',.-")
+    wide = sum(1 for ch in text if ch in "mwMWGCDOQ&")
+    return size * (0.54 * len(text) - 0.24 * narrow + 0.18 * wide)
+
+
+def name_lines(name: str, most: int = 3) -> list[tuple[str, ...]]:
+    """Ways to break a county's name into 1..most lines (never before "&")."""
+    words = name.split(" ")
+    cuts = [k for k in range(1, len(words)) if words[k] != "&"]
+    out: list[tuple[str, ...]] = [(name,)]
+    for k in cuts:
+        out.append((" ".join(words[:k]), " ".join(words[k:])))
+    if most >= 3:
+        for a in cuts:
+            for b in cuts:
+                if a < b:
+                    out.append((" ".join(words[:a]), " ".join(words[a:b]), " ".join(words[b:])))
+    return out
+
+
+@dataclass(frozen=True)
+class TrackSpace:
+    """Space ``index`` of the track: its rectangle and where up to four markers stand."""
+
+    index: int
+    x: float
+    y: float
+    w: float
+    h: float
+    side: str  # "corner", "top", "right", "bottom", "left"
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def marker_slots(self) -> list[Point]:
+        cx, cy = self.centre
+        dx, dy = self.w / 4, self.h / 4
+        return [(cx - dx, cy - dy), (cx + dx, cy - dy), (cx - dx, cy + dy), (cx + dx, cy + dy)]
+
+
+def track_spaces(m: IrelandMap, count: int = 40) -> list[TrackSpace]:
+    """The track's spaces, clockwise from the top-left corner (space 0)."""
+    W, H = float(m.width), float(m.height)
+    o = TRACK_INSET
+    i = float(m.frame) - 3.0
+    top = (count - 4) * (W - 2 * i) / (2 * (W - 2 * i) + 2 * (H - 2 * i))
+    n_top = round(top)
+    n_side = (count - 4) // 2 - n_top
+    if n_top < 1 or n_side < 1 or 2 * (n_top + n_side) + 4 != count:
+        raise ValueError(f"a track of {count} spaces does not fit the frame")
+    g = SPACE_GAP / 2
+    spaces: list[TrackSpace] = []
+
+    def add(x1: float, y1: float, x2: float, y2: float, side: str) -> None:
+        spaces.append(TrackSpace(len(spaces), x1 + g, y1 + g, x2 - x1 - 2 * g, y2 - y1 - 2 * g, side))
+
+    sw = (W - 2 * i) / n_top
+    sh = (H - 2 * i) / n_side
+    add(o, o, i, i, "corner")
+    for k in range(n_top):
+        add(i + k * sw, o, i + (k + 1) * sw, i, "top")
+    add(W - i, o, W - o, i, "corner")
+    for k in range(n_side):
+        add(W - i, i + k * sh, W - o, i + (k + 1) * sh, "right")
+    add(W - i, H - i, W - o, H - o, "corner")
+    for k in range(n_top):
+        add(W - i - (k + 1) * sw, H - i, W - i - k * sw, H - o, "bottom")
+    add(o, H - i, i, H - o, "corner")
+    for k in range(n_side):
+        add(o, H - i - (k + 1) * sh, i, H - i - k * sh, "left")
+    return spaces
+
+
+# ------------------------------------------------------------------ the raster
+
+
+class Raster:
+    """Cells of CELL units: owner (county index, SEA or FRAME) and distance to the nearest cell
+    of another owner (in units, a chamfer approximation)."""
+
+    def __init__(self, m: IrelandMap, ids: Sequence[str]) -> None:
+        self.nx = int(math.ceil(m.width / CELL))
+        self.ny = int(math.ceil(m.height / CELL))
+        nx, ny = self.nx, self.ny
+        inner = float(m.frame)
+        owner = [SEA] * (nx * ny)
+        for row in range(ny):
+            for col in range(nx):
+                x, y = (col + 0.5) * CELL, (row + 0.5) * CELL
+                if x < inner or y < inner or x > m.width - inner or y > m.height - inner:
+                    owner[row * nx + col] = FRAME
+        for k, cid in enumerate(ids):
+            poly = m.regions[cid]
+            edges = list(zip(poly, poly[1:] + poly[:1], strict=True))
+            for row in range(ny):
+                yc = (row + 0.5) * CELL
+                xs = sorted(ax + (yc - ay) * (bx - ax) / (by - ay)
+                            for (ax, ay), (bx, by) in edges if (ay <= yc) != (by <= yc))
+                for a, b in zip(xs[::2], xs[1::2], strict=True):
+                    for col in range(max(0, math.ceil(a / CELL - 0.5)), min(nx - 1, math.floor(b / CELL - 0.5)) + 1):
+                        owner[row * nx + col] = k
+        self.owner = owner
+        # chamfer distance to the nearest cell with another owner
+        big = 1e9
+        d = [big] * (nx * ny)
+        for idx in range(nx * ny):
+            row, col = divmod(idx, nx)
+            o = owner[idx]
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                r2, c2 = row + dr, col + dc
+                if 0 <= r2 < ny and 0 <= c2 < nx and owner[r2 * nx + c2] != o:
+                    d[idx] = 0.5 * CELL
+                    break
+        a, b = CELL, CELL * math.sqrt(2)
+        fwd = ((-1, -1, b), (-1, 0, a), (-1, 1, b), (0, -1, a))
+        for row in range(ny):
+            for col in range(nx):
+                idx = row * nx + col
+                best = d[idx]
+                for dr, dc, w in fwd:
+                    r2, c2 = row + dr, col + dc
+                    if 0 <= r2 < ny and 0 <= c2 < nx and d[r2 * nx + c2] + w < best:
+                        best = d[r2 * nx + c2] + w
+                d[idx] = best
+        for row in range(ny - 1, -1, -1):
+            for col in range(nx - 1, -1, -1):
+                idx = row * nx + col
+                best = d[idx]
+                for dr, dc, w in fwd:
+                    r2, c2 = row - dr, col - dc
+                    if 0 <= r2 < ny and 0 <= c2 < nx and d[r2 * nx + c2] + w < best:
+                        best = d[r2 * nx + c2] + w
+                d[idx] = best
+        self.dist = d
+        self.blocked = bytearray(nx * ny)
+
+    def at(self, x: float, y: float) -> int:
+        col, row = int(x / CELL), int(y / CELL)
+        if 0 <= col < self.nx and 0 <= row < self.ny:
+            return row * self.nx + col
+        return -1
+
+    def block_segment(self, a: Point, b: Point, radius: float) -> None:
+        """Mark the cells within ``radius`` of segment ab as taken (labels keep clear of them)."""
+        x1, x2 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
+        y1, y2 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
+        for row in range(max(0, int(y1 / CELL)), min(self.ny, int(y2 / CELL) + 1)):
+            for col in range(max(0, int(x1 / CELL)), min(self.nx, int(x2 / CELL) + 1)):
+                if segment_distance(((col + 0.5) * CELL, (row + 0.5) * CELL), a, b) <= radius:
+                    self.blocked[row * self.nx + col] = 1
+
+    def box_fits(self, box: Box, owner: int, margin: float) -> float:
+        """The smallest clearance along the box's outline if it lies in ``owner``'s cells at
+        least ``margin`` from any other owner and off blocked cells; -1 if it does not."""
+        x1, y1, x2, y2 = box
+        nx_, ny_ = max(1, int((x2 - x1) / 4)), max(1, int((y2 - y1) / 4))
+        worst = math.inf
+        pts = [(x1 + (x2 - x1) * k / nx_, y) for k in range(nx_ + 1) for y in (y1, y2)]
+        pts += [(x, y1 + (y2 - y1) * k / ny_) for k in range(1, ny_) for x in (x1, x2)]
+        pts.append(((x1 + x2) / 2, (y1 + y2) / 2))
+        for x, y in pts:
+            idx = self.at(x, y)
+            if idx < 0 or self.owner[idx] != owner or self.blocked[idx]:
+                return -1.0
+            dist = self.dist[idx] - 1.0  # the point may lie anywhere in its cell
+            if dist < margin:
+                return -1.0
+            worst = min(worst, dist)
+        return worst
+
+
+# ------------------------------------------------------------------ county labels
+
+
+@dataclass(frozen=True)
+class CountyLayout:
+    """Where a county's parts go: the two soldier spots (chips of CHIP_RADIUS), the name (lines
+    with their centre x, baseline y and width), before its first line the fort of a fort county
+    or else the colour's emblem (if there was room), and what these take (for tests: inside the
+    county, clear of each other and of the arrows): circles for the chips, boxes for the rest."""
+
+    county: str
+    spots: tuple[Point, Point]
+    lines: tuple[tuple[str, float, float, float], ...]  # text, x (centre), y (baseline), width
+    size: float
+    emblem: Point | None
+    fort: Point | None
+    circles: tuple[tuple[float, float, float], ...]
+    boxes: tuple[Box, ...]
+
+    @property
+    def centre(self) -> Point:
+        (x0, y0), (x1, y1) = self.spots
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def _box_hits_circle(box: Box, c: tuple[float, float, float], gap: float) -> bool:
+    nx = min(max(c[0], box[0]), box[2])
+    ny = min(max(c[1], box[1]), box[3])
+    return (nx - c[0]) ** 2 + (ny - c[1]) ** 2 < (c[2] + gap) ** 2
+
+
+def _circle_room(raster: Raster, owner: int, x: float, y: float) -> float:
+    """How far the point is inside the county's free cells (-1 if it is not)."""
+    idx = raster.at(x, y)
+    if idx < 0 or raster.owner[idx] != owner or raster.blocked[idx]:
+        return -1.0
+    return raster.dist[idx] - 1.5
+
+
+def _cell_points(raster: Raster, owner: int, step: int) -> list[Point]:
+    return [((idx % raster.nx + 0.5) * CELL, (idx // raster.nx + 0.5) * CELL)
+            for idx, o in enumerate(raster.owner)
+            if o == owner and not raster.blocked[idx] and (idx % raster.nx) % step == 0 and (idx // raster.nx) % step == 0]
+
+
+def _name_boxes(raster: Raster, owner: int, points: Sequence[Point], w: float, h: float, near: Point,
+                keep: int) -> list[tuple[float, Box]]:
+    """Up to ``keep`` places (w x h boxes centred on points, at least 10 units apart) inside the
+    county, best first: near ``near``, with clearance from the county's outline."""
+    found = []
+    for cx, cy in points:
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        clear = raster.box_fits(box, owner, MARGIN)
+        if clear >= 0:
+            found.append((0.25 * math.dist((cx, cy), near) - min(clear, 6.0), box))
+    found.sort()
+    kept: list[tuple[float, Box]] = []
+    for score, box in found:
+        c = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if all(math.dist(c, ((k[0] + k[2]) / 2, (k[1] + k[3]) / 2)) >= 10 for _, k in kept):
+            kept.append((score, box))
+            if len(kept) == keep:
+                break
+    return kept
+
+
+CHIP_ANGLES = ((0, 0.0), (20, 1.0), (-20, 1.0), (45, 3.0), (-45, 3.0), (70, 5.0), (-70, 5.0), (90, 6.0))
+
+
+def _chips_by(raster: Raster, owner: int, points: Sequence[Point], box: Box) -> tuple[float, Point, Point] | None:
+    """The two soldier chips as near the name's box as they fit, clear of it."""
+    r = CHIP_RADIUS
+    need = r + MARGIN
+    half = r + CHIP_GAP / 2
+    bc = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    best: tuple[float, Point, Point] | None = None
+    for x, y in points:
+        score0 = 0.3 * math.dist((x, y), bc)
+        if best is not None and score0 - 8 >= best[0]:
+            continue
+        for angle, pen in CHIP_ANGLES:
+            ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+            a = (x - ux * half, y - uy * half)
+            b = (x + ux * half, y + uy * half)
+            if _box_hits_circle(box, (a[0], a[1], r), 2.0) or _box_hits_circle(box, (b[0], b[1], r), 2.0):
+                continue
+            room = min(_circle_room(raster, owner, *a), _circle_room(raster, owner, *b))
+            if room < need:
+                continue
+            score = score0 + pen - min(room - need, 6.0)
+            if best is None or score < best[0]:
+                best = (score, a, b)
+    return best
+
+
+def _pole(raster: Raster, owner: int) -> tuple[Point, float]:
+    """The cell of the county furthest from its outline (and that distance)."""
+    best, where = -1.0, 0
+    for idx, o in enumerate(raster.owner):
+        if o == owner and raster.dist[idx] > best:
+            best, where = raster.dist[idx], idx
+    row, col = divmod(where, raster.nx)
+    return ((col + 0.5) * CELL, (row + 0.5) * CELL), best
+
+
+def _place_county(raster: Raster, owner: int, cid: str, name: str, fort: bool, prefer: Point) -> CountyLayout:
+    """The name as large as fits near the county's middle, led by the fort (for a fort county)
+    or the colour's emblem (if there is room), and the two soldier spots next to it."""
+    points = _cell_points(raster, owner, 2)
+    r = CHIP_RADIUS
+    lead = FORT_SIZE if fort else EMBLEM_SIZE
+    lead_w = lead + 3
+    for size in LABEL_SIZES:
+        best: tuple[float, CountyLayout] | None = None
+        line_h = size * LINE_GAP
+        for lines in name_lines(name):
+            widths = [text_width(t, size) for t in lines]
+            for with_lead in ((True,) if fort else (True, False)):
+                w = max([widths[0] + (lead_w if with_lead else 0.0), *widths[1:]])
+                h = max(line_h * len(lines), lead if with_lead and len(lines) == 1 else 0.0)
+                pen = 3.0 * (len(lines) - 1) + (0.0 if with_lead else 4.0)
+                for name_score, box in _name_boxes(raster, owner, points, w, h, prefer, 6):
+                    chips = _chips_by(raster, owner, points, box)
+                    if chips is None:
+                        continue
+                    chip_score, s0, s1 = chips
+                    score = name_score + chip_score + pen
+                    if best is not None and score >= best[0]:
+                        continue
+                    placed = []
+                    boxes = []
+                    lead_at: Point | None = None
+                    top0 = box[1] + (h - line_h * len(lines)) / 2
+                    for k, (t, tw) in enumerate(zip(lines, widths, strict=True)):
+                        extra = lead_w if (k == 0 and with_lead) else 0.0
+                        x0 = (box[0] + box[2]) / 2 - (tw + extra) / 2
+                        top = top0 + k * line_h
+                        placed.append((t, x0 + extra + tw / 2, top + 0.8 * size, tw))
+                        boxes.append((x0, top, x0 + tw + extra, top + line_h))
+                        if extra:
+                            lead_at = (x0 + lead / 2, top + 0.5 * line_h)
+                            boxes.append((x0, lead_at[1] - lead / 2, x0 + lead, lead_at[1] + lead / 2))
+                    layout = CountyLayout(cid, (s0, s1), tuple(placed), size,
+                                          None if fort else lead_at, lead_at if fort else None,
+                                          ((s0[0], s0[1], r), (s1[0], s1[1], r)), tuple(boxes))
+                    best = (score, layout)
+        if best is not None:
+            return best[1]
+    raise ValueError(f"no room for the name and soldiers of {name}")
+
+
+# ------------------------------------------------------------------ arrows
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A double-headed arrow from county ``a`` to county ``b`` across county ``via``."""
+
+    a: str
+    b: str
+    via: str
+    start: Point  # tip inside a
+    end: Point  # tip inside b
+
+
+def _shared_points(p: Sequence[Point], q: Sequence[Point]) -> list[Point]:
+    qs = set(q)
+    return [pt for pt in p if pt in qs]
+
+
+def _arrow(m: IrelandMap, raster: Raster, index: dict[str, int], a: str, b: str) -> Arrow:
+    """The shortest straight crossing from a to b through one county between them that
+    borders both, well clear of its other borders, with a tip ARROW_TIP units into each end."""
+    best: tuple[float, Arrow] | None = None
+    for via, vk in index.items():
+        if via in (a, b):
+            continue
+        pa = _shared_points(m.regions[a], m.regions[via])
+        pb = _shared_points(m.regions[b], m.regions[via])
+        if not pa or not pb:
+            continue
+        for p in pa:
+            for q in pb:
+                length = math.dist(p, q)
+                if length < 1:
+                    continue
+                ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+                ok, clear = True, math.inf
+                steps = max(2, int(length / 3))
+                for k in range(1, steps):
+                    x, y = p[0] + ux * length * k / steps, p[1] + uy * length * k / steps
+                    idx = raster.at(x, y)
+                    inside = 0.15 < k / steps < 0.85
+                    if idx < 0 or raster.owner[idx] not in (vk, index[a], index[b]):
+                        ok = False
+                        break
+                    if inside:
+                        if raster.owner[idx] != vk:
+                            ok = False
+                            break
+                        clear = min(clear, raster.dist[idx])
+                if not ok or clear < 8:
+                    continue
+                start = (p[0] - ux * ARROW_TIP, p[1] - uy * ARROW_TIP)
+                end = (q[0] + ux * ARROW_TIP, q[1] + uy * ARROW_TIP)
+                if not (point_in_polygon(start, m.regions[a]) and point_in_polygon(end, m.regions[b])):
+                    continue
+                if raster.dist[raster.at(*start)] < 4 or raster.dist[raster.at(*end)] < 4:
+                    continue
+                score = length - 0.5 * min(clear, 16.0)
+                if best is None or score < best[0]:
+                    best = (score, Arrow(a, b, via, start, end))
+    if best is None:
+        raise ValueError(f"no room for the arrow {a}-{b}")
+    return best[1]
+
+
+# ------------------------------------------------------------------ sea panels
+
+
+def _sea_box(raster: Raster, w: float, h: float, corner: Point, taken: Iterable[Box]) -> Box:
+    """A w x h box in open sea (8 units from land and frame), its centre as near the corner as goes."""
+    taken = list(taken)
+    candidates = []
+    for idx, o in enumerate(raster.owner):
+        if o == SEA:
+            row, col = divmod(idx, raster.nx)
+            x, y = col * CELL, row * CELL
+            candidates.append((math.dist((x + w / 2, y + h / 2), corner), x, y))
+    candidates.sort()
+    for _, x, y in candidates:
+        box = (x, y, x + w, y + h)
+        if any(not (box[2] < t[0] - 6 or box[0] > t[2] + 6 or box[3] < t[1] - 6 or box[1] > t[3] + 6) for t in taken):
+            continue
+        if raster.box_fits(box, SEA, 8.0) >= 0:
+            return box
+    raise ValueError(f"no room in the sea for a {w:g} x {h:g} panel")
+
+
+# ------------------------------------------------------------------ everything
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    spaces: tuple[TrackSpace, ...]
+    counties: dict[str, CountyLayout]
+    arrows: tuple[Arrow, ...]
+    shield: Box
+    supply: Box
+    title: Box
+
+
+SHIELD_SIZE = (112.0, 128.0)
+SUPPLY_SIZE = (124.0, 108.0)
+TITLE_SIZE = (150.0, 30.0)
+
+
+def board_layout(m: IrelandMap, counties: Sequence[tuple[str, str, bool]], arrows: Sequence[tuple[str, str]],
+                 track_length: int) -> BoardLayout:
+    """Place everything; ``counties`` is (id, name, fort) per county in board order."""
+    return _board_layout(m, tuple(counties), tuple(arrows), track_length)
+
+
+@lru_cache(maxsize=4)
+def _board_layout(m: IrelandMap, counties: tuple[tuple[str, str, bool], ...], arrows: tuple[tuple[str, str], ...],
+                  track_length: int) -> BoardLayout:
+    ids = [c[0] for c in counties]
+    raster = Raster(m, ids)
+    index = {cid: k for k, cid in enumerate(ids)}
+    placed_arrows = tuple(_arrow(m, raster, index, a, b) for a, b in arrows)
+    for arrow in placed_arrows:
+        raster.block_segment(arrow.start, arrow.end, ARROW_CLEAR + ARROW_WIDTH)
+    layouts = {}
+    for cid, name, fort in counties:
+        # the middle of the county's core (see tools/make_ireland.py), else its deepest point
+        prefer = m.centres.get(cid) or _pole(raster, index[cid])[0]
+        layouts[cid] = _place_county(raster, index[cid], cid, name, fort, prefer)
+    inner = float(m.frame)
+    shield = _sea_box(raster, *SHIELD_SIZE, (inner, inner), [])
+    supply = _sea_box(raster, *SUPPLY_SIZE, (m.width - inner, m.height - inner), [shield])
+    title = _sea_box(raster, *TITLE_SIZE, (m.width - inner, inner), [shield, supply])
+    return BoardLayout(tuple(track_spaces(m, track_length)), layouts, placed_arrows, shield, supply, title)
