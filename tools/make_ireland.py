@@ -403,6 +403,41 @@ def repair(g: Grid, lab: list[int], allowed: set[frozenset[int]]) -> None:
     raise MapBuildError("the repair of the grid does not settle")
 
 
+def trim_coast_slivers(g: Grid, lab: list[int], allowed: set[frozenset[int]]) -> None:
+    """A region that reaches the sea along only a cell edge or two there gives those cells to a
+    neighbour (such a sliver of coast would be invisible, and its ends would crowd together)."""
+    for _round in range(50):
+        changed = False
+        coastal = [i for i in range(g.n) if lab[i] >= 0 and any(lab[i + d] == SEA for d in g.n4)]
+        seen: set[int] = set()
+        for start in coastal:
+            if start in seen:
+                continue
+            r = lab[start]
+            group, stack = [start], [start]
+            seen.add(start)
+            while stack:  # the coastal cells of this region next to each other (8 ways)
+                i = stack.pop()
+                for d in (*g.n4, -g.nx - 1, -g.nx + 1, g.nx - 1, g.nx + 1):
+                    j = i + d
+                    if j not in seen and lab[j] == r and any(lab[j + e] == SEA for e in g.n4):
+                        seen.add(j)
+                        group.append(j)
+                        stack.append(j)
+            if sum(1 for i in group for d in g.n4 if lab[i + d] == SEA) >= 3:
+                continue
+            for i in group:
+                options = sorted({lab[i + d] for d in g.n4 if lab[i + d] >= 0 and lab[i + d] != r})
+                for t in options:
+                    touching = {lab[i + d] for d in g.n4 if lab[i + d] >= 0} - {t}
+                    if all(frozenset((t, u)) in allowed for u in touching) and stays_connected(lab, g, i):
+                        lab[i] = t
+                        changed = True
+                        break
+        if not changed:
+            return
+
+
 def contacts(g: Grid, lab: list[int]) -> dict[frozenset[int], int]:
     """Length (in cell edges) of the border between every pair of regions that touch."""
     out: dict[frozenset[int], int] = {}
@@ -547,17 +582,18 @@ def coast_pieces(g: Grid, coast_chains: list[tuple[int, ...]],
         start.append(start[-1] + seglen[k])
     total = start[-1] + seglen[-1]
 
-    def nearest(p: Point, lo: float, hi: float) -> tuple[float, Point]:
-        """The point of the outline nearest to p, among those lo..hi units of arc on."""
+    def nearest(p: Point, lo: float, hi: float, snap: bool = True) -> tuple[float, Point]:
+        """The point of the outline nearest to p, among those lo..hi units of arc on (with
+        ``snap``, a point within 1.5 units of a corner of the outline is that corner)."""
         best: tuple[float, float, Point] | None = None
         for k in range(n):
             (ax, ay), (bx, by) = outline[k], outline[(k + 1) % n]
             dx, dy = bx - ax, by - ay
             length2 = dx * dx + dy * dy
             t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
-            if t * seglen[k] < 1.5:  # near a corner of the outline: take the corner itself
+            if snap and t * seglen[k] < 1.5:  # near a corner of the outline: take the corner itself
                 t = 0.0
-            elif (1 - t) * seglen[k] < 1.5:
+            elif snap and (1 - t) * seglen[k] < 1.5:
                 t = 1.0
             q = (ax + t * dx, ay + t * dy)
             pos = start[k] + t * seglen[k]
@@ -574,21 +610,31 @@ def coast_pieces(g: Grid, coast_chains: list[tuple[int, ...]],
     # outline a little further on, so that the two shores of a narrow inlet are never confused
     loop = [v for c in coast_chains for v in c[:-1]]
     at, _ = nearest(vertex_point(g, loop[0]), 0.0, total)
-    positions = []
+    positions: list[tuple[float, Point]] = []
     node_index = 0
     for v in loop:
+        p = vertex_point(g, v)
         if node_index < len(coast_chains) and v == coast_chains[node_index][0]:
-            positions.append(nearest(vertex_point(g, v), at, at + 40.0))
-            at = positions[-1][0]
+            found = nearest(p, at - 3.0, at + 40.0)
+            if positions and (found[0] - positions[-1][0]) % total < 0.5:  # two ends on one corner
+                found = nearest(p, at - 3.0, at + 40.0, snap=False)
+            if positions and (found[0] - positions[-1][0]) % total < 0.5:
+                raise MapBuildError(f"two borders meet the coast at {p}")
+            positions.append(found)
+            at = found[0]
             node_index += 1
-            continue
-        at = nearest(vertex_point(g, v), at, at + 40.0)[0]
+        else:
+            pos = nearest(p, at - 3.0, at + 40.0)[0]
+            if 0 < (pos - at) % total < 40.0:
+                at = pos
     pieces = {}
     for k, chain in enumerate(coast_chains):
         (pa, qa), (pb, qb) = positions[k], positions[(k + 1) % len(positions)]
         span = (pb - pa) % total
         inner = sorted(((start[j] - pa) % total, j) for j in range(n) if 0 < (start[j] - pa) % total < span)
         pts = [qa] + [outline[j] for _, j in inner] + [qb]
+        if sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False)) < 1.0:
+            raise MapBuildError(f"a county reaches the sea at {qa} along less than 1 unit")
         pieces[canonical(chain)] = pts if canonical(chain) == chain else pts[::-1]
     moved = {chain[0]: positions[k][1] for k, chain in enumerate(coast_chains)}
     return pieces, moved
@@ -695,6 +741,23 @@ def crossing_chains(chains: dict[tuple[int, ...], list[Point]]) -> set[tuple[int
     return bad
 
 
+def polygons_meet(p: list[Point], q: list[Point], gap: float) -> bool:
+    """Two outlines come within ``gap`` of each other."""
+    if (min(x for x, _ in p) > max(x for x, _ in q) + gap or min(x for x, _ in q) > max(x for x, _ in p) + gap
+            or min(y for _, y in p) > max(y for _, y in q) + gap or min(y for _, y in q) > max(y for _, y in p) + gap):
+        return False
+    for u, v in ((p, q), (q, p)):
+        edges = list(zip(v, v[1:] + v[:1], strict=True))
+        for pt in u:
+            for (ax, ay), (bx, by) in edges:
+                dx, dy = bx - ax, by - ay
+                length2 = dx * dx + dy * dy
+                t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((pt[0] - ax) * dx + (pt[1] - ay) * dy) / length2))
+                if math.hypot(pt[0] - ax - t * dx, pt[1] - ay - t * dy) < gap:
+                    return True
+    return False
+
+
 def _overlap(p: Point, q: Point, r: Point, s: Point) -> bool:
     """Two segments that share an end point also overlap along a stretch (are collinear and
     point the same way from the shared point)."""
@@ -736,6 +799,8 @@ def build(sources: dict, board: dict, verbose: bool = False) -> dict:
             raise MapBuildError(f"{cid}: its core lies in the sea")
     head = {index[cid]: float(sources["regions"][cid].get("head", 0.0)) for cid in ids}
     lab = grow(g, land, seeds, head)
+    repair(g, lab, allowed)
+    trim_coast_slivers(g, lab, allowed)
     repair(g, lab, allowed)
 
     # the grid's neighbours must be exactly the board's borders
@@ -785,6 +850,13 @@ def build(sources: dict, board: dict, verbose: bool = False) -> dict:
     else:
         raise MapBuildError("simplified chains still cross")
     number = {c: k + 1 for k, c in enumerate(keys)}
+    polygons = {r: [p for c in region_chains[r] for p in (simple[canonical(c)] if canonical(c) == c
+                                                          else simple[canonical(c)][::-1])[:-1]]
+                for r in range(len(ids))}
+    for a in range(len(ids)):
+        for b in range(a + 1, len(ids)):
+            if frozenset((a, b)) not in allowed and polygons_meet(polygons[a], polygons[b], 0.5):
+                raise MapBuildError(f"{ids[a]} and {ids[b]} come closer than 0.5 units but are no border")
 
     def refs(chains: list[tuple[int, ...]]) -> list[int]:
         return [number[c] if canonical(c) == c else -number[canonical(c)] for c in chains]

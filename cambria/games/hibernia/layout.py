@@ -17,6 +17,7 @@ sea, or frame) it belongs to and how far it is from the nearest other one.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -29,14 +30,17 @@ __all__ = ["CHIP_RADIUS", "Box", "CountyLayout", "Arrow", "TrackSpace", "BoardLa
 
 CHIP_RADIUS = 15.0  # a soldier chip (the page draws it); two fit side by side in every county
 CHIP_GAP = -6.0  # the two chips of a county overlap a little (two colours meet only in a fight)
-FORT_SIZE = 18.0
+FORT_SIZE = 15.0
 EMBLEM_SIZE = 13.0
-LABEL_SIZES = (15.0, 14.0, 13.0, 12.0, 11.0, 10.0)
+LABEL_SIZES = (13.0, 12.5, 12.0, 11.5, 11.0, 10.5, 10.0)
 LINE_GAP = 1.08  # line height in font sizes
 MARGIN = 2.5  # a label, chip or fort keeps this far inside its county
 ARROW_CLEAR = 3.0  # ... and this far from an arrow
 ARROW_WIDTH = 7.0  # the arrow's body with its halo
 ARROW_TIP = 9.0  # how far an arrow reaches into the counties it joins
+ARROW_APART = 14.0  # two arrows keep this far apart
+ARROW_AWAY = 12.0  # an arrow passes this far from the middle of the county it crosses
+ARROW_OPTIONS = 24  # the shortest crossings tried per arrow
 CELL = 2.0
 TRACK_INSET = 5.0  # the track's outer edge from the board's edge
 SPACE_GAP = 1.5  # between two track spaces
@@ -153,15 +157,23 @@ class Raster:
                     for col in range(max(0, math.ceil(a / CELL - 0.5)), min(nx - 1, math.floor(b / CELL - 0.5)) + 1):
                         owner[row * nx + col] = k
         self.owner = owner
-        # chamfer distance to the nearest cell with another owner
+        self.blocked = bytearray(nx * ny)
+        self.dist = self._distances()
+
+    def _distances(self) -> list[float]:
+        """Chamfer distance from every cell to the nearest cell of another owner or blocked."""
+        nx, ny, owner, blocked = self.nx, self.ny, self.owner, self.blocked
         big = 1e9
         d = [big] * (nx * ny)
         for idx in range(nx * ny):
             row, col = divmod(idx, nx)
             o = owner[idx]
+            if blocked[idx]:
+                d[idx] = 0.0
+                continue
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 r2, c2 = row + dr, col + dc
-                if 0 <= r2 < ny and 0 <= c2 < nx and owner[r2 * nx + c2] != o:
+                if 0 <= r2 < ny and 0 <= c2 < nx and (owner[r2 * nx + c2] != o or blocked[r2 * nx + c2]):
                     d[idx] = 0.5 * CELL
                     break
         a, b = CELL, CELL * math.sqrt(2)
@@ -184,8 +196,7 @@ class Raster:
                     if 0 <= r2 < ny and 0 <= c2 < nx and d[r2 * nx + c2] + w < best:
                         best = d[r2 * nx + c2] + w
                 d[idx] = best
-        self.dist = d
-        self.blocked = bytearray(nx * ny)
+        return d
 
     def at(self, x: float, y: float) -> int:
         col, row = int(x / CELL), int(y / CELL)
@@ -193,8 +204,13 @@ class Raster:
             return row * self.nx + col
         return -1
 
-    def block_segment(self, a: Point, b: Point, radius: float) -> None:
-        """Mark the cells within ``radius`` of segment ab as taken (labels keep clear of them)."""
+    def block_segments(self, segments: Sequence[tuple[Point, Point]], radius: float) -> None:
+        """Mark the cells within ``radius`` of the segments as taken (labels keep clear of them)."""
+        for a, b in segments:
+            self._block(a, b, radius)
+        self.dist = self._distances()
+
+    def _block(self, a: Point, b: Point, radius: float) -> None:
         x1, x2 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
         y1, y2 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
         for row in range(max(0, int(y1 / CELL)), min(self.ny, int(y2 / CELL) + 1)):
@@ -208,17 +224,22 @@ class Raster:
         x1, y1, x2, y2 = box
         nx_, ny_ = max(1, int((x2 - x1) / 4)), max(1, int((y2 - y1) / 4))
         worst = math.inf
-        pts = [(x1 + (x2 - x1) * k / nx_, y) for k in range(nx_ + 1) for y in (y1, y2)]
+        pts = [(x1, y1), (x2, y2), (x1, y2), (x2, y1)]  # corners first: most misses end there
+        pts += [(x1 + (x2 - x1) * k / nx_, y) for k in range(1, nx_) for y in (y1, y2)]
         pts += [(x, y1 + (y2 - y1) * k / ny_) for k in range(1, ny_) for x in (x1, x2)]
-        pts.append(((x1 + x2) / 2, (y1 + y2) / 2))
+        owners, dists, blocked, nx, ny = self.owner, self.dist, self.blocked, self.nx, self.ny
         for x, y in pts:
-            idx = self.at(x, y)
-            if idx < 0 or self.owner[idx] != owner or self.blocked[idx]:
+            col, row = int(x / CELL), int(y / CELL)
+            if not (0 <= col < nx and 0 <= row < ny):
                 return -1.0
-            dist = self.dist[idx] - 1.0  # the point may lie anywhere in its cell
+            idx = row * nx + col
+            if owners[idx] != owner or blocked[idx]:
+                return -1.0
+            dist = dists[idx] - 1.0  # the point may lie anywhere in its cell
             if dist < margin:
                 return -1.0
-            worst = min(worst, dist)
+            if dist < worst:
+                worst = dist
         return worst
 
 
@@ -288,33 +309,37 @@ def _name_boxes(raster: Raster, owner: int, points: Sequence[Point], w: float, h
     return kept
 
 
-CHIP_ANGLES = ((0, 0.0), (20, 1.0), (-20, 1.0), (45, 3.0), (-45, 3.0), (70, 5.0), (-70, 5.0), (90, 6.0))
-
-
 def _chips_by(raster: Raster, owner: int, points: Sequence[Point], box: Box) -> tuple[float, Point, Point] | None:
-    """The two soldier chips as near the name's box as they fit, clear of it."""
+    """The two soldier chips near the name's box and clear of it: the first as near the name as
+    it fits, the second beside it (side by side if it can, overlapping the first a little at
+    most, or on the name's other side in a narrow county)."""
     r = CHIP_RADIUS
     need = r + MARGIN
-    half = r + CHIP_GAP / 2
     bc = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    best: tuple[float, Point, Point] | None = None
+    places = []
     for x, y in points:
-        score0 = 0.3 * math.dist((x, y), bc)
-        if best is not None and score0 - 8 >= best[0]:
+        room = _circle_room(raster, owner, x, y)
+        if room < need or _box_hits_circle(box, (x, y, r), 2.0):
             continue
-        for angle, pen in CHIP_ANGLES:
-            ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-            a = (x - ux * half, y - uy * half)
-            b = (x + ux * half, y + uy * half)
-            if _box_hits_circle(box, (a[0], a[1], r), 2.0) or _box_hits_circle(box, (b[0], b[1], r), 2.0):
+        places.append((math.dist((x, y), bc) - min(room - need, 4.0), x, y))
+    if len(places) < 2:
+        return None
+    places.sort()
+    best: tuple[float, Point, Point] | None = None
+    closest = 2 * r + CHIP_GAP
+    for d0, x0, y0 in places[:12]:
+        for d1, x1, y1 in places:
+            apart = math.dist((x0, y0), (x1, y1))
+            if apart < closest:
                 continue
-            room = min(_circle_room(raster, owner, *a), _circle_room(raster, owner, *b))
-            if room < need:
-                continue
-            score = score0 + pen - min(room - need, 6.0)
+            # side by side at the closest is best; a slant, a gap or a far side costs
+            score = 0.3 * (d0 + d1) + 0.4 * (apart - closest) + 0.25 * abs(y1 - y0)
             if best is None or score < best[0]:
-                best = (score, a, b)
-    return best
+                best = (score, (x0, y0), (x1, y1))
+    if best is None:
+        return None
+    _, s0, s1 = best
+    return (best[0], s0, s1) if s0[0] <= s1[0] else (best[0], s1, s0)
 
 
 def _pole(raster: Raster, owner: int) -> tuple[Point, float]:
@@ -343,7 +368,7 @@ def _place_county(raster: Raster, owner: int, cid: str, name: str, fort: bool, p
                 w = max([widths[0] + (lead_w if with_lead else 0.0), *widths[1:]])
                 h = max(line_h * len(lines), lead if with_lead and len(lines) == 1 else 0.0)
                 pen = 3.0 * (len(lines) - 1) + (0.0 if with_lead else 4.0)
-                for name_score, box in _name_boxes(raster, owner, points, w, h, prefer, 6):
+                for name_score, box in _name_boxes(raster, owner, points, w, h, prefer, 16):
                     chips = _chips_by(raster, owner, points, box)
                     if chips is None:
                         continue
@@ -387,55 +412,115 @@ class Arrow:
     end: Point  # tip inside b
 
 
-def _shared_points(p: Sequence[Point], q: Sequence[Point]) -> list[Point]:
+def _shared_points(p: Sequence[Point], q: Sequence[Point], step: float = 3.0) -> list[Point]:
+    """Points every ``step`` units along the outline that two regions share (their common
+    chains hold the very same vertices)."""
     qs = set(q)
-    return [pt for pt in p if pt in qs]
+    out: list[Point] = []
+    n = len(p)
+    for k in range(n):
+        a, b = p[k], p[(k + 1) % n]
+        if a in qs and b in qs:
+            length = math.dist(a, b)
+            pieces = max(1, int(length / step))
+            out.extend((a[0] + (b[0] - a[0]) * t / pieces, a[1] + (b[1] - a[1]) * t / pieces) for t in range(pieces))
+    return out
 
 
-def _arrow(m: IrelandMap, raster: Raster, index: dict[str, int], a: str, b: str) -> Arrow:
-    """The shortest straight crossing from a to b through one county between them that
-    borders both, well clear of its other borders, with a tip ARROW_TIP units into each end."""
-    best: tuple[float, Arrow] | None = None
-    for via, vk in index.items():
+def _segment_gap(p: Point, q: Point, r: Point, s: Point) -> float:
+    """The distance between two segments (0 if they cross)."""
+    def side(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+        return 0.0
+    return min(segment_distance(p, r, s), segment_distance(q, r, s), segment_distance(r, p, q), segment_distance(s, p, q))
+
+
+def _arrow_options(m: IrelandMap, raster: Raster, index: dict[str, int], a: str, b: str,
+                   vias: Sequence[str]) -> list[tuple[float, Arrow]]:
+    """Straight crossings from a to b through a county of ``vias`` that borders both, clear of
+    its other borders and of the middle of its core (where its name goes), with a tip
+    ARROW_TIP units into each end; shortest first."""
+    options: list[tuple[float, Arrow]] = []
+    for via in vias:
         if via in (a, b):
             continue
+        vk = index[via]
         pa = _shared_points(m.regions[a], m.regions[via])
         pb = _shared_points(m.regions[b], m.regions[via])
-        if not pa or not pb:
-            continue
+        middle = m.centres.get(via)
         for p in pa:
             for q in pb:
                 length = math.dist(p, q)
                 if length < 1:
                     continue
+                if middle is not None and segment_distance(middle, p, q) < ARROW_AWAY:
+                    continue
                 ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+                start = (p[0] - ux * ARROW_TIP, p[1] - uy * ARROW_TIP)
+                end = (q[0] + ux * ARROW_TIP, q[1] + uy * ARROW_TIP)
                 ok, clear = True, math.inf
                 steps = max(2, int(length / 3))
                 for k in range(1, steps):
                     x, y = p[0] + ux * length * k / steps, p[1] + uy * length * k / steps
                     idx = raster.at(x, y)
-                    inside = 0.15 < k / steps < 0.85
                     if idx < 0 or raster.owner[idx] not in (vk, index[a], index[b]):
                         ok = False
                         break
-                    if inside:
+                    if 0.15 < k / steps < 0.85:
                         if raster.owner[idx] != vk:
                             ok = False
                             break
                         clear = min(clear, raster.dist[idx])
                 if not ok or clear < 8:
                     continue
-                start = (p[0] - ux * ARROW_TIP, p[1] - uy * ARROW_TIP)
-                end = (q[0] + ux * ARROW_TIP, q[1] + uy * ARROW_TIP)
                 if not (point_in_polygon(start, m.regions[a]) and point_in_polygon(end, m.regions[b])):
                     continue
                 if raster.dist[raster.at(*start)] < 4 or raster.dist[raster.at(*end)] < 4:
                     continue
-                score = length - 0.5 * min(clear, 16.0)
-                if best is None or score < best[0]:
-                    best = (score, Arrow(a, b, via, start, end))
+                options.append((length - 0.5 * min(clear, 16.0), Arrow(a, b, via, start, end)))
+    options.sort(key=lambda o: (o[0], o[1].start, o[1].end))
+    return options
+
+
+def _place_arrows(m: IrelandMap, raster: Raster, index: dict[str, int], pairs: Sequence[tuple[str, str]],
+                  vias: Sequence[str]) -> tuple[Arrow, ...]:
+    """The arrows for all pairs, apart from each other, chosen to leave the most room for the
+    name and soldiers of the counties they cross (the deepest point clear of outline and
+    arrows), and then to be short."""
+    options = [_arrow_options(m, raster, index, a, b, vias)[:ARROW_OPTIONS] for a, b in pairs]
+    for (a, b), found in zip(pairs, options, strict=True):
+        if not found:
+            raise ValueError(f"no room for the arrow {a}-{b}")
+    # a lattice of each crossed county's cells with their distance to its outline
+    cells: dict[str, list[tuple[float, float, float]]] = {}
+    for found in options:
+        for _, arrow in found:
+            if arrow.via not in cells:
+                k = index[arrow.via]
+                cells[arrow.via] = [((idx % raster.nx + 0.5) * CELL, (idx // raster.nx + 0.5) * CELL, raster.dist[idx])
+                                    for idx, o in enumerate(raster.owner)
+                                    if o == k and (idx % raster.nx) % 2 == 0 and (idx // raster.nx) % 2 == 0]
+
+    def room(chosen: Sequence[Arrow]) -> float:
+        worst = math.inf
+        for via, pts in cells.items():
+            crossing = [a for a in chosen if a.via == via]
+            best = max((min([d] + [segment_distance((x, y), a.start, a.end) - ARROW_WIDTH / 2 for a in crossing])
+                        for x, y, d in pts), default=0.0)
+            worst = min(worst, best)
+        return worst
+
+    best: tuple[float, tuple[Arrow, ...]] | None = None
+    for combo in itertools.product(*options):
+        arrows = [arrow for _, arrow in combo]
+        if any(_segment_gap(p.start, p.end, q.start, q.end) < ARROW_APART for p, q in itertools.combinations(arrows, 2)):
+            continue
+        score = sum(sc for sc, _ in combo) - 4.0 * min(room(arrows), 40.0)
+        if best is None or score < best[0]:
+            best = (score, tuple(arrows))
     if best is None:
-        raise ValueError(f"no room for the arrow {a}-{b}")
+        raise ValueError("no room for the arrows apart from each other")
     return best[1]
 
 
@@ -479,23 +564,24 @@ SUPPLY_SIZE = (124.0, 108.0)
 TITLE_SIZE = (150.0, 30.0)
 
 
-def board_layout(m: IrelandMap, counties: Sequence[tuple[str, str, bool]], arrows: Sequence[tuple[str, str]],
+def board_layout(m: IrelandMap, counties: Sequence[tuple[str, str, bool, bool]], arrows: Sequence[tuple[str, str]],
                  track_length: int) -> BoardLayout:
-    """Place everything; ``counties`` is (id, name, fort) per county in board order."""
+    """Place everything; ``counties`` is (id, name, fort, central) per county in board order;
+    an arrow crosses a central county."""
     return _board_layout(m, tuple(counties), tuple(arrows), track_length)
 
 
 @lru_cache(maxsize=4)
-def _board_layout(m: IrelandMap, counties: tuple[tuple[str, str, bool], ...], arrows: tuple[tuple[str, str], ...],
-                  track_length: int) -> BoardLayout:
+def _board_layout(m: IrelandMap, counties: tuple[tuple[str, str, bool, bool], ...],
+                  arrows: tuple[tuple[str, str], ...], track_length: int) -> BoardLayout:
     ids = [c[0] for c in counties]
+    central = [c[0] for c in counties if c[3]] or ids
     raster = Raster(m, ids)
     index = {cid: k for k, cid in enumerate(ids)}
-    placed_arrows = tuple(_arrow(m, raster, index, a, b) for a, b in arrows)
-    for arrow in placed_arrows:
-        raster.block_segment(arrow.start, arrow.end, ARROW_CLEAR + ARROW_WIDTH)
+    placed_arrows = _place_arrows(m, raster, index, arrows, central)
+    raster.block_segments([(arrow.start, arrow.end) for arrow in placed_arrows], ARROW_CLEAR + ARROW_WIDTH / 2)
     layouts = {}
-    for cid, name, fort in counties:
+    for cid, name, fort, _ in counties:
         # the middle of the county's core (see tools/make_ireland.py), else its deepest point
         prefer = m.centres.get(cid) or _pole(raster, index[cid])[0]
         layouts[cid] = _place_county(raster, index[cid], cid, name, fort, prefer)

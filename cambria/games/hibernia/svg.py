@@ -25,7 +25,9 @@ data attributes:
                                                 radius ``data-r`` (a count in the player's
                                                 colour and shape); the page fills the group
 ``<g class="fort" data-county="SLE">``          the fort of a fort county (inside it)
-``<g class="arrow" data-from="MEA" data-to=..>`` an arrow joining two central counties
+``<g class="arrow" data-from="MEA" data-to=..>`` an arrow joining two central counties across
+                                                ``data-via``, from ``data-x1``/``data-y1`` to
+                                                ``data-x2``/``data-y2``
 ``<g class="track-space" data-space="17">``     id ``hibernia-space-17``; ``data-colour``;
                                                 ``data-x``/``data-y`` its centre; four
 ``<g class="marker-slot" data-slot="0">``       places for score markers inside it (slot 0..3,
@@ -298,7 +300,7 @@ def _arrow(x1: float, y1: float, x2: float, y2: float) -> str:
 def layout_of(data: dict[str, Any], m: IrelandMap | None = None) -> BoardLayout:
     """The placement of everything for this board (cached per board)."""
     m = m or load_map()
-    counties = [(c["id"], c["name"], bool(c["fort"])) for c in data["counties"]]
+    counties = [(c["id"], c["name"], bool(c["fort"]), bool(c.get("central"))) for c in data["counties"]]
     arrows = [(str(a), str(b)) for a, b in data["arrows"]]
     return board_layout(m, counties, arrows, len(data["track"]))
 
@@ -311,6 +313,7 @@ def board_svg(board: BoardLike) -> str:
     if missing:
         raise ValueError(f"the map has no region for {', '.join(missing)}")
     lay = layout_of(data, m)
+    names = {c["id"]: str(c["name"]) for c in data["counties"]}
     p = PREFIX
     W, H, F = float(m.width), float(m.height), float(m.frame)
     name = escape(str(data.get("name", "Hibernia")))
@@ -397,7 +400,8 @@ def board_svg(board: BoardLike) -> str:
     add('<g class="arrows">')
     for a in lay.arrows:
         add(f'<g class="arrow" data-from="{a.a}" data-to="{a.b}" data-via="{a.via}" '
-            f'aria-label="{escape(a.a)} and {escape(a.b)} count as neighbours">')
+            f'data-x1="{_f(a.start[0])}" data-y1="{_f(a.start[1])}" data-x2="{_f(a.end[0])}" data-y2="{_f(a.end[1])}" '
+            f'aria-label="{escape(names[a.a])} and {escape(names[a.b])} count as neighbours">')
         add(_arrow(a.start[0], a.start[1], a.end[0], a.end[1]))
         add("</g>")
     add("</g>")
