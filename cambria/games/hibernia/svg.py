@@ -9,39 +9,33 @@ pieces into the hooks below from what the engine sends.  It is drawn with presen
 attributes, so it looks right on its own; CSS may override any of them.
 
 Colours of the players are not known here: the page adds ``col-<colour>`` classes (as on
-Cambria's board) to what it fills.  Element ids start with ``hibernia-``; every hook carries
-data attributes:
+Cambria's board) to what it fills.  Element ids start with ``hibernia-``.  The hooks:
 
-=============================================  ==============================================
-``<g class="county" data-county="MEA">``        id ``hibernia-county-MEA``; ``data-colour``
-                                                (blue, green, red, yellow), ``data-name``,
-                                                ``data-fort`` ("true"/"false"),
-                                                ``data-central``; ``role="button"``.  Holds
-                                                ``path.county-area`` (highlight it when the
-                                                county is legal), ``.county-name`` and
-``<g class="troop-spot" data-spot="0">``        two spots per county (``data-spot`` 0 and
-                                                1), ids ``hibernia-spot-MEA-0``; ``data-x``/
-                                                ``data-y`` is the centre of a soldier chip of
-                                                radius ``data-r`` (a count in the player's
-                                                colour and shape); the page fills the group
-``<g class="fort" data-county="SLE">``          the fort of a fort county (inside it)
-``<g class="arrow" data-from="MEA" data-to=..>`` an arrow joining two central counties across
-                                                ``data-via``, from ``data-x1``/``data-y1`` to
-                                                ``data-x2``/``data-y2``
-``<g class="track-space" data-space="17">``     id ``hibernia-space-17``; ``data-colour``;
-                                                ``data-x``/``data-y`` its centre; four
-``<g class="marker-slot" data-slot="0">``       places for score markers inside it (slot 0..3,
-                                                ``data-x``/``data-y`` their centres); space 0
-                                                (the yellow start) has ``data-start`` and a
-                                                sword
-``<g class="shield" id="hibernia-shield">``     the losses box, with four
-``<g class="shield-slot" data-slot="0">``       places for a chip with a count (one per
-                                                player, in seat order; ``data-x``/``data-y``,
-                                                ``data-r``); ids ``hibernia-shield-slot-0``
-``<g class="supply" id="hibernia-supply">``     the supplies panel, with four
-``<g class="supply-slot" data-slot="0">``       places like the shield's
-``<g class="fx" id="hibernia-fx">``             an empty layer on top for effects
-=============================================  ==============================================
+``<g class="county" data-county="MEA">``
+    id ``hibernia-county-MEA``, ``role="button"``; ``data-colour`` (blue, green, red,
+    yellow), ``data-name``, ``data-fort`` and ``data-central`` ("true"/"false").  Holds
+    ``use.county-area`` (its fill: highlight a legal county there), ``text.county-name``,
+    the ``g.fort`` of a fort county, and two
+``<g class="troop-spot" data-spot="0">`` (and ``"1"``)
+    id ``hibernia-spot-MEA-0``: where a soldier chip goes, a count in the player's colour and
+    shape, centred on ``data-x``/``data-y`` with radius ``data-r`` (the group is translated
+    there: draw at 0,0).  Spot 0 is for the county's owner, spot 1 for a second colour while
+    a fight is shown; the two may overlap a little, never the name.
+``<g class="arrow" data-from="MEA" data-to="LON" data-via="WME">``
+    an arrow joining two central counties across ``data-via``, tips at ``data-x1``/``-y1``
+    and ``data-x2``/``-y2``.
+``<g class="track-space" data-space="17">``
+    id ``hibernia-space-17``; ``data-colour``; ``data-x``/``data-y`` its centre; space 0, the
+    yellow start, has ``data-start`` and the sword.  Holds four
+    ``<g class="marker-slot" data-slot="0..3">`` with ``data-x``/``data-y``: room for up to
+    four score markers (about 18 units across) on one space.
+``<g class="shield" id="hibernia-shield">`` and ``<g class="supply" id="hibernia-supply">``
+    the losses box and the supplies, each with four ``<g class="shield-slot">`` /
+    ``<g class="supply-slot">`` (ids ``hibernia-shield-slot-0`` ..., ``data-slot`` 0..3 in
+    seat order, ``data-x``/``data-y``/``data-r``, translated like the troop spots) for a chip
+    with a count.
+``<g class="fx" id="hibernia-fx">``
+    an empty layer on top, for effects.
 
 Symbols: ``hibernia-emblem-{blue,green,red,yellow}`` (wave, shamrock, flame, sun: each
 colour's sign, so that no colour relies on its hue alone), ``hibernia-sword``,
@@ -193,7 +187,7 @@ def _fort_symbol(p: str) -> str:
     # a round stone tower with battlements and a door
     return (
         f'<symbol id="{p}-fort" viewBox="-12 -12 24 24" overflow="visible"><g class="fort-tower">'
-        '<circle r="11.5" fill="#fff8e6" stroke="#4a3b24" stroke-width="1.4"/>'
+        '<circle r="11.5" fill="#fff4d2" stroke="#9a7420" stroke-width="1.8"/>'
         '<path d="M-6.5,8 V-3 H-8 V-8 H-5 V-5.5 H-1.5 V-8 H1.5 V-5.5 H5 V-8 H8 V-3 H6.5 V8 Z" fill="#8a7558" '
         'stroke="#3a2e1d" stroke-width="1.1" stroke-linejoin="round"/>'
         '<path d="M-2.2,8 V3.5 A2.2,2.2 0 0 1 2.2,3.5 V8 Z" fill="#3a2e1d"/>'
