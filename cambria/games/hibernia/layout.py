@@ -1,13 +1,14 @@
 """Where things go on Hibernia's board (the drawing's geometry, computed once per board).
 
 - the scoring track: forty spaces around the edge, space 0 in the top-left corner, clockwise;
-- each county's label block: its name (one to three lines), two spots for soldier chips and,
-  for a fort county, the fort, all inside the county with a margin, clear of the arrows;
-- the two arrows between central counties, each across the county between them;
+- each county's label: its name (one to three lines, as large as fits), led by the fort of a
+  fort county or else its colour's emblem, and two spots for soldier chips next to it, all
+  inside the county with a margin and clear of the arrows;
+- the arrows between central counties, each across the central county between them, chosen
+  to leave that county the most room;
 - the sea panels for the shield (losses) and the supplies, and the title.
 
-Placement works on a raster of the board (2-unit cells) holding, per cell, which county (or
-sea, or frame) it belongs to and how far it is from the nearest other one.
+Placement works on a raster of the board (``raster.Raster``).
 
 >>> from cambria.games.hibernia.mapdata import load_map
 >>> spaces = track_spaces(load_map())
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .mapdata import IrelandMap, Point, point_in_polygon, segment_distance
+from .raster import CELL, SEA, Box, Raster
 
 __all__ = ["CHIP_RADIUS", "Box", "CountyLayout", "Arrow", "TrackSpace", "BoardLayout", "board_layout",
            "track_spaces", "text_width", "name_lines"]
@@ -41,14 +43,9 @@ ARROW_TIP = 9.0  # how far an arrow reaches into the counties it joins
 ARROW_APART = 14.0  # two arrows keep this far apart
 ARROW_AWAY = 12.0  # an arrow passes this far from the middle of the county it crosses
 ARROW_OPTIONS = 24  # the shortest crossings tried per arrow
-CELL = 2.0
 TRACK_INSET = 5.0  # the track's outer edge from the board's edge
 SPACE_GAP = 1.5  # between two track spaces
 
-SEA = -1
-FRAME = -2
-
-Box = tuple[float, float, float, float]  # x1, y1, x2, y2
 
 
 def text_width(text: str, size: float) -> float:
@@ -126,121 +123,6 @@ def track_spaces(m: IrelandMap, count: int = 40) -> list[TrackSpace]:
     for k in range(n_side):
         add(o, H - i - (k + 1) * sh, i, H - i - k * sh, "left")
     return spaces
-
-
-# ------------------------------------------------------------------ the raster
-
-
-class Raster:
-    """Cells of CELL units: owner (county index, SEA or FRAME) and distance to the nearest cell
-    of another owner (in units, a chamfer approximation)."""
-
-    def __init__(self, m: IrelandMap, ids: Sequence[str]) -> None:
-        self.nx = int(math.ceil(m.width / CELL))
-        self.ny = int(math.ceil(m.height / CELL))
-        nx, ny = self.nx, self.ny
-        inner = float(m.frame)
-        owner = [SEA] * (nx * ny)
-        for row in range(ny):
-            for col in range(nx):
-                x, y = (col + 0.5) * CELL, (row + 0.5) * CELL
-                if x < inner or y < inner or x > m.width - inner or y > m.height - inner:
-                    owner[row * nx + col] = FRAME
-        for k, cid in enumerate(ids):
-            poly = m.regions[cid]
-            edges = list(zip(poly, poly[1:] + poly[:1], strict=True))
-            for row in range(ny):
-                yc = (row + 0.5) * CELL
-                xs = sorted(ax + (yc - ay) * (bx - ax) / (by - ay)
-                            for (ax, ay), (bx, by) in edges if (ay <= yc) != (by <= yc))
-                for a, b in zip(xs[::2], xs[1::2], strict=True):
-                    for col in range(max(0, math.ceil(a / CELL - 0.5)), min(nx - 1, math.floor(b / CELL - 0.5)) + 1):
-                        owner[row * nx + col] = k
-        self.owner = owner
-        self.blocked = bytearray(nx * ny)
-        self.dist = self._distances()
-
-    def _distances(self) -> list[float]:
-        """Chamfer distance from every cell to the nearest cell of another owner or blocked."""
-        nx, ny, owner, blocked = self.nx, self.ny, self.owner, self.blocked
-        big = 1e9
-        d = [big] * (nx * ny)
-        for idx in range(nx * ny):
-            row, col = divmod(idx, nx)
-            o = owner[idx]
-            if blocked[idx]:
-                d[idx] = 0.0
-                continue
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                r2, c2 = row + dr, col + dc
-                if 0 <= r2 < ny and 0 <= c2 < nx and (owner[r2 * nx + c2] != o or blocked[r2 * nx + c2]):
-                    d[idx] = 0.5 * CELL
-                    break
-        a, b = CELL, CELL * math.sqrt(2)
-        fwd = ((-1, -1, b), (-1, 0, a), (-1, 1, b), (0, -1, a))
-        for row in range(ny):
-            for col in range(nx):
-                idx = row * nx + col
-                best = d[idx]
-                for dr, dc, w in fwd:
-                    r2, c2 = row + dr, col + dc
-                    if 0 <= r2 < ny and 0 <= c2 < nx and d[r2 * nx + c2] + w < best:
-                        best = d[r2 * nx + c2] + w
-                d[idx] = best
-        for row in range(ny - 1, -1, -1):
-            for col in range(nx - 1, -1, -1):
-                idx = row * nx + col
-                best = d[idx]
-                for dr, dc, w in fwd:
-                    r2, c2 = row - dr, col - dc
-                    if 0 <= r2 < ny and 0 <= c2 < nx and d[r2 * nx + c2] + w < best:
-                        best = d[r2 * nx + c2] + w
-                d[idx] = best
-        return d
-
-    def at(self, x: float, y: float) -> int:
-        col, row = int(x / CELL), int(y / CELL)
-        if 0 <= col < self.nx and 0 <= row < self.ny:
-            return row * self.nx + col
-        return -1
-
-    def block_segments(self, segments: Sequence[tuple[Point, Point]], radius: float) -> None:
-        """Mark the cells within ``radius`` of the segments as taken (labels keep clear of them)."""
-        for a, b in segments:
-            self._block(a, b, radius)
-        self.dist = self._distances()
-
-    def _block(self, a: Point, b: Point, radius: float) -> None:
-        x1, x2 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
-        y1, y2 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
-        for row in range(max(0, int(y1 / CELL)), min(self.ny, int(y2 / CELL) + 1)):
-            for col in range(max(0, int(x1 / CELL)), min(self.nx, int(x2 / CELL) + 1)):
-                if segment_distance(((col + 0.5) * CELL, (row + 0.5) * CELL), a, b) <= radius:
-                    self.blocked[row * self.nx + col] = 1
-
-    def box_fits(self, box: Box, owner: int, margin: float) -> float:
-        """The smallest clearance along the box's outline if it lies in ``owner``'s cells at
-        least ``margin`` from any other owner and off blocked cells; -1 if it does not."""
-        x1, y1, x2, y2 = box
-        nx_, ny_ = max(1, int((x2 - x1) / 4)), max(1, int((y2 - y1) / 4))
-        worst = math.inf
-        pts = [(x1, y1), (x2, y2), (x1, y2), (x2, y1)]  # corners first: most misses end there
-        pts += [(x1 + (x2 - x1) * k / nx_, y) for k in range(1, nx_) for y in (y1, y2)]
-        pts += [(x, y1 + (y2 - y1) * k / ny_) for k in range(1, ny_) for x in (x1, x2)]
-        owners, dists, blocked, nx, ny = self.owner, self.dist, self.blocked, self.nx, self.ny
-        for x, y in pts:
-            col, row = int(x / CELL), int(y / CELL)
-            if not (0 <= col < nx and 0 <= row < ny):
-                return -1.0
-            idx = row * nx + col
-            if owners[idx] != owner or blocked[idx]:
-                return -1.0
-            dist = dists[idx] - 1.0  # the point may lie anywhere in its cell
-            if dist < margin:
-                return -1.0
-            if dist < worst:
-                worst = dist
-        return worst
 
 
 # ------------------------------------------------------------------ county labels
