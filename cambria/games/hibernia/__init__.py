@@ -1,1 +1,0 @@
-"""Hibernia, Cambria's sister game: area control on a map of Ireland with a colour die."""
