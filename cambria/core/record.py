@@ -149,7 +149,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         raise RecordError("the record has no version number (field 'version' is missing)")
     version = data["version"]
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"the record's version must be a whole number, not {str(version)[:40]!r}")
+        raise RecordError(f"field 'version': the record's version must be a whole number, not {str(version)[:40]!r}")
     if version > RECORD_VERSION:
         raise RecordError(f"this record is version {version}, made by a newer Cambria; "
                           f"this one reads versions up to {RECORD_VERSION}: update the game to open it")
@@ -233,6 +233,7 @@ def replay_steps(game: Game, steps: list[Any], play: Callable[[Game, str], Any] 
     its own to build the log as it goes."""
     for i, text in enumerate(steps):
         _need(isinstance(text, str), f"step {i + 1} must be text, not {type(text).__name__}")
+        chance = game.is_chance()
         try:
             if play is None:
                 game.replay_step(text)
@@ -240,6 +241,9 @@ def replay_steps(game: Game, steps: list[Any], play: Callable[[Game, str], Any] 
                 play(game, text)
         except (IllegalActionError, NotationError) as exc:
             raise RecordError(f"step {i + 1} {text[:40]!r}: {exc}") from None
+        # a roll has one spelling (the smaller die first): a record is checked, not interpreted
+        _need(not chance or game.steps[-1] == text,
+              f"step {i + 1} {text[:40]!r}: this roll is written {game.steps[-1]!r}")
 
 
 def check_result(game: Game, header: dict[str, Any]) -> None:
@@ -248,10 +252,10 @@ def check_result(game: Game, header: dict[str, Any]) -> None:
         return
     res = header["result"]
     _need(isinstance(res, dict), "field 'result' must be an object")
-    _need(game.is_over(), "the record claims a result but the game is not over")
+    _need(game.is_over(), "field 'result': the record claims a result but the game is not over")
     out = game.result()
     _need(res.get("scores") == list(out.scores) and res.get("winners") == list(out.winners),
-          "the recorded result does not match the replayed game")
+          "field 'result': the recorded result does not match the replayed game")
 
 
 def load_record(data: Any, upto: int | None = None) -> Game:
