@@ -226,7 +226,7 @@ def test_a_lone_surrogate_in_a_record_text_is_refused(session: Any, record: dict
 
 # ------------------------------------------------------------------ rolls: the one canonical spelling
 
-def test_only_the_canonical_roll_is_accepted(record: dict[str, Any]) -> None:
+def test_only_the_canonical_roll_is_accepted() -> None:
     game = Game("cambria", 3, seed=1)
     while not (game.steps and game.steps[-1].startswith("roll") and game.steps[-1][5] != game.steps[-1][7]):
         game.roll() if game.is_chance() else game.play(game.legal_actions()[0])

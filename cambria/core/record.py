@@ -233,7 +233,6 @@ def replay_steps(game: Game, steps: list[Any], play: Callable[[Game, str], Any] 
     its own to build the log as it goes."""
     for i, text in enumerate(steps):
         _need(isinstance(text, str), f"step {i + 1} must be text, not {type(text).__name__}")
-        chance = game.is_chance()
         try:
             if play is None:
                 game.replay_step(text)
@@ -241,9 +240,9 @@ def replay_steps(game: Game, steps: list[Any], play: Callable[[Game, str], Any] 
                 play(game, text)
         except (IllegalActionError, NotationError) as exc:
             raise RecordError(f"step {i + 1} {text[:40]!r}: {exc}") from None
-        # a roll has one spelling (the smaller die first): a record is checked, not interpreted
-        _need(not chance or game.steps[-1] == text,
-              f"step {i + 1} {text[:40]!r}: this roll is written {game.steps[-1]!r}")
+        # every step has one spelling (a roll: the smaller die first; no leading zeros): a record
+        # is checked, not interpreted, so one game has one record
+        _need(game.steps[-1] == text, f"step {i + 1} {text[:40]!r}: this step is written {game.steps[-1]!r}")
 
 
 def check_result(game: Game, header: dict[str, Any]) -> None:
