@@ -32,7 +32,7 @@ from cambria.webapi.errors import CODES, error_code
 from cambria.webapi.session import HANDLERS, WebSession
 
 CASES = 10_000
-SLOW_CASES = 100_000
+SLOW_CASES = 50_000  # per seed
 SEATS = [{"name": "Ann", "colour": "red", "kind": "human"},
          {"name": "Bob", "colour": "blue", "kind": "computer:normal"},
          {"name": "Cy", "colour": "yellow", "kind": "human"}]
@@ -195,12 +195,9 @@ class Generator:
             seats[i]["colour"] = rng.choice(HOSTILE_COLOURS)
         elif how == 3:
             seats[i]["colour"] = seats[(i + 1) % n]["colour"]
-        elif how == 4:
-            seats[i][rng.choice(["name", "colour", "kind"])] = self.wrong_value(
-                lambda v: isinstance(v, str) and v in ("human", "red", "blue", "yellow", "green", "purple"))
-            if seats[i]["colour"] in [s["colour"] for j, s in enumerate(seats) if j != i] or (
-                    isinstance(seats[i]["name"], str) and seats[i]["name"].strip()[:1].isalnum()):
-                seats[i]["kind"] = "computer:nosuch"  # make sure it stays wrong
+        elif how == 4:  # a wrong type (hostile text is how 0 to 2)
+            field = rng.choice(["name", "colour", "kind"])
+            seats[i][field] = self.wrong_value(lambda v: isinstance(v, str))
         elif how == 5:
             return rng.choice([seats[:1], seats * 3, [], "P1,P2", {"0": seats[0]}, [None, None], [seats]])
         else:
@@ -398,7 +395,8 @@ class Generator:
                     lambda v: v is None or v in ("cambria", "cumbria"))}
             return {**good, "german_tiebreak": self.wrong_value(lambda v: isinstance(v, bool))}
         if kind == "options":
-            return {"partial": self.wrong_value(lambda v: v == [])} if rng.random() < 0.5 else {
+            return {"partial": self.wrong_value(
+                lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))} if rng.random() < 0.5 else {
                 "partial": [self.odd_text() for _ in range(rng.randint(1, 14))]}
         if kind == "play":
             return {"action": self.wrong_value(lambda v: isinstance(v, str)) if rng.random() < 0.4 else rng.choice(
@@ -506,7 +504,7 @@ def test_ten_thousand_malformed_requests_get_named_errors_and_change_nothing(fix
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_bigger_sweep(fixture: Fixture, seed: int) -> None:
     assert sum(run_fuzz(fixture, SLOW_CASES, seed).values()) == SLOW_CASES
 

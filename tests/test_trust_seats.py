@@ -242,3 +242,28 @@ def test_only_the_canonical_roll_is_accepted() -> None:
         bad["steps"][-1] = spelling
         with pytest.raises(RecordError, match=f"step {len(game.steps)} "):
             load_record(bad)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("format", "chess-record"), ("format", None), ("version", "2"), ("version", 2.0), ("version", 0),
+    ("game", "chess"), ("game", None), ("game", ["cambria"]), ("map", "atlantis"), ("map", 3),
+    ("options", []), ("options", {"german_tiebreak": "yes"}), ("options", {"constructor": True}),
+    ("seed", -1), ("seed", 2**53), ("seed", "42"), ("seed", True), ("seed", 1.5),
+    ("steps", "start 0"), ("steps", None), ("steps", [None]), ("steps", [7]),
+    ("result", "won"), ("result", {"winners": [0], "scores": [1, 2, 3]}),
+])
+def test_every_field_of_a_record_is_named_when_refused(record: dict[str, Any], field: str, value: Any) -> None:
+    bad = copy.deepcopy(record)
+    bad[field] = value
+    with pytest.raises(RecordError) as info:
+        load_record(bad)
+    message = str(info.value)
+    assert field in message or (field == "steps" and "step 1" in message), message
+
+
+@pytest.mark.parametrize("field", ["format", "version", "game", "map", "players", "seed", "steps"])
+def test_a_missing_field_is_named(record: dict[str, Any], field: str) -> None:
+    bad = copy.deepcopy(record)
+    del bad[field]
+    with pytest.raises(RecordError, match=field):
+        load_record(bad)
