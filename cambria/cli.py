@@ -19,12 +19,11 @@ MAX_FILE = 4_000_000
 
 def whole_number(text: str) -> int:
     """An argparse type: a whole number written in decimal digits (no '1e3', no '0x10')."""
-    try:
-        if len(text) > 30:
-            raise ValueError
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}") from None
+    digits = text.strip()
+    if not (0 < len(digits) <= 30 and digits.lstrip("+-").isascii() and digits.lstrip("+-").isdigit()
+            and len(digits) - len(digits.lstrip("+-")) <= 1):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+    return int(digits)
 
 
 def positive_int(text: str) -> int:
