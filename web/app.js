@@ -10,7 +10,8 @@ import { el } from "./dom.js";
 import { createLibrary } from "./library.js";
 import { createReplay } from "./replay.js";
 import { initOffline } from "./offline.js";
-import { formatPercent, languageButtons, onLanguage, t } from "./i18n.js";
+import { formatNumber, formatPercent, languageButtons, onLanguage, t } from "./i18n.js";
+import { createLoading } from "./loading.js";
 import * as words from "./words.js";
 import { afterRender, initA11y } from "./a11y.js";
 import { initRules, openRules } from "./rules.js";
@@ -129,16 +130,8 @@ function updateBusy() {
 }
 
 function startEngine() {
-  const bar = $("#loading-bar");
-  const onProgress = ({ stage, fraction }) => {
-    const pct = Math.round(Math.max(0, Math.min(1, fraction || 0)) * 100);
-    ui.loadingStage = stage || "";
-    $("#loading-text").removeAttribute("data-i18n");
-    $("#loading-text").textContent = t("loading.stage", { stage: words.stageText(stage) });
-    $("#loading-pct").textContent = formatPercent(pct / 100);
-    bar.setAttribute("aria-valuenow", String(pct));
-    bar.style.setProperty("--pct", `${pct}%`);
-  };
+  ui.loading = createLoading({ t, stageText: words.stageText, formatNumber, formatPercent });
+  const onProgress = ui.loading.progress;
   ui.engine = createEngine({ onProgress });
   // exposed for tests and the curious: the same bridge the page uses
   window.__cambria = {
@@ -151,7 +144,7 @@ function startEngine() {
     ui.colours = info.colours;
     ui.levels = info.computer_levels || [];
     ui.ready = true;
-    $("#loading").hidden = true;
+    ui.loading.done();
     renderSetupPlayers();
     library.refreshResume();
     const start = $("#start");
@@ -165,16 +158,10 @@ function startEngine() {
     markInteractive();
     initOffline({ notify });
   }).catch((err) => {
-    $("#loading").classList.add("failed");
-    $("#loading-text").removeAttribute("data-i18n");
-    $("#loading-text").textContent = t("loading.failed", { detail: err.message || err });
-    $("#loading-pct").textContent = "";
-    const retry = el("button", { type: "button", class: "primary", "data-i18n": "loading.reload", text: t("loading.reload"), onclick: () => location.reload() });
-    $("#loading").append(retry);
+    ui.loading.failed(err); // in plain words, with Reload (loading.js)
     initOffline({ notify }); // a fixed deploy can still replace a broken one
     $("#start").dataset.i18n = "setup.unavailable";
     $("#start").textContent = t("setup.unavailable");
-    showError(err);
   });
 }
 
@@ -1137,9 +1124,7 @@ function initMenu() {
 // data-i18n keys (i18n.js).
 function retranslate() {
   words.translateBoards();
-  if (ui.loadingStage !== undefined && !$("#loading").hidden && !$("#loading").classList.contains("failed")) {
-    $("#loading-text").textContent = t("loading.stage", { stage: words.stageText(ui.loadingStage) });
-  }
+  ui.loading?.retranslate();
   renderSetupPlayers();
   library.refreshResume();
   replay.relabel?.();

@@ -36,7 +36,8 @@ export function markInteractive() {
 
 /**
  * Start the engine worker.
- * @param {{onProgress?: (p: {stage: string, fraction: number}) => void, workerURL?: string|URL}} options
+ * @param {{onProgress?: (p: {stage: string, fraction: number, loaded?: number, total?: number}) => void,
+ *          workerURL?: string|URL}} options
  * @returns {{ready: Promise<{version: string, snapshot: boolean}>,
  *            request: (type: string, payload?: any) => Promise<any>,
  *            terminate: () => void, worker: Worker}}
@@ -77,7 +78,7 @@ export function createEngine({ onProgress, workerURL } = {}) {
       case "progress":
         if (onProgress) {
           try {
-            onProgress({ stage: message.stage, fraction: message.fraction });
+            onProgress({ stage: message.stage, fraction: message.fraction, loaded: message.loaded, total: message.total });
           } catch (err) {
             console.warn("Cambria: onProgress failed", err);
           }

@@ -299,7 +299,7 @@ def test_a_reload_while_the_computer_thinks(open_page):
     # reloaded while the computer thinks (and it goes on thinking): the very same position
     table.page.reload()
     s.wait_interactive()
-    table.page.wait_for_function("window.__held > 0")  # it is thinking again (busy, for good)
+    table.page.wait_for_function("() => window.__held > 0")  # it is thinking again (busy, for good)
     assert_same(table.snapshot(), before)
     # let it think this time: it moves on from there, the recorded steps are kept as they were
     table.page.evaluate("sessionStorage.removeItem('test:hold-computer')")
@@ -601,7 +601,7 @@ def test_a_finished_game_can_be_replayed(open_page):
     table.page.get_by_test_id("menu-replay").click()
     table.page.get_by_test_id("replay-bar").wait_for()
     table.page.get_by_test_id("replay-start").click()
-    table.page.wait_for_function("document.querySelector('#app').dataset.replayStep === '0'")
+    table.page.wait_for_function("() => document.querySelector('#app').dataset.replayStep === '0'")
     assert table.shown()["pieces"] == []
     table.page.get_by_test_id("replay-exit").click()
     table.settle(len(record["steps"]))

@@ -1,0 +1,69 @@
+# Runs inside Pyodide at build time (under Node, see tools/site_build/stdlib.py), with the whole
+# pre-compiled standard library and the engine unpacked: finds every module the engine can
+# import in the browser, so that the site ships a standard library of just those.
+#
+# BUILD_ARGS (JSON): {"package": "cambria", "engine_module": "cambria.webapi",
+#                     "static": [module names found by a scan of the package's import statements],
+#                     "from_imports": ["a.b" for each `from a import b` of the scan],
+#                     "worker": [modules the worker's own Python code imports],
+#                     "out": path of the JSON answer}
+# Answer: {"boot": [modules Pyodide itself imported before us], "modules": [every module loaded
+#          at the end], "unavailable": {static name: why it cannot be imported in Pyodide}}
+#
+# Three nets, because each alone misses something: importing every module of the package finds
+# what they import at module level (and what those import, transitively); importing each name
+# of the static scan finds the imports inside functions; playing a game and answering a request
+# finds what is imported on the fly (e.g. a codec looked up by name).
+import importlib
+import importlib.util
+import json
+import pkgutil
+import sys
+import traceback
+
+args = json.loads(BUILD_ARGS)  # noqa: F821 - set by the runner
+boot = sorted(sys.modules)
+unavailable = {}
+
+
+def load(name):
+    try:
+        importlib.import_module(name)
+    except BaseException as exc:  # noqa: BLE001 - SystemExit too: a module must not stop the build
+        unavailable[name] = f"{type(exc).__name__}: {exc}"
+
+
+engine = importlib.import_module(args["engine_module"])
+package = importlib.import_module(args["package"])
+for info in pkgutil.walk_packages(package.__path__, args["package"] + "."):
+    if info.name.rpartition(".")[2] != "__main__":  # __main__ runs the command line
+        importlib.import_module(info.name)
+for name in args["static"] + args["worker"]:
+    load(name)
+for name in args["from_imports"]:  # `from a import b` imports the submodule a.b if there is one
+    if importlib.util.find_spec(name.rpartition(".")[0]) is not None:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass  # b was a name inside a, not a module
+
+# Exercise the engine as the page does: one request through the web API, one refused request
+# reported as the worker reports errors (with a traceback), one whole game.
+reply = engine.handle("ping", "{}")
+assert json.loads(reply), reply
+try:
+    engine.handle("no such request", "{}")
+except Exception:
+    traceback.format_exc()
+Game = package.Game
+game = Game("cambria", ["Ann", "Bob", "Cy"], seed=1)
+while not game.is_over():
+    if game.is_chance():
+        game.roll()
+    else:
+        game.play(game.legal_actions()[0])
+json.dumps(game.result())
+
+with open(args["out"], "w") as f:
+    json.dump({"boot": boot, "modules": sorted(sys.modules), "unavailable": unavailable}, f, indent=1)
+print(f"recorded {len(sys.modules)} modules")
