@@ -21,7 +21,7 @@
 //           a navigation gets a short page saying so and an asset a network error (the page
 //           then says so and offers Reload).  Anything else goes to the network.
 
-const SW = /*CAMBRIA:SW*/ null /*END*/; // {build, files, pairs, onDemand, versioned, messages}, by build.py
+const SW = /*CAMBRIA:SW*/ null /*END*/; // {build, files, decoded, pairs, onDemand, versioned, messages}
 
 const PREFIX = "cambria-";
 const CACHE = SW ? PREFIX + SW.build : null;
@@ -40,8 +40,11 @@ async function sha256(buffer) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function matches(buffer, hash) {
-  return (await sha256(buffer)).slice(0, hash.length) === hash;
+/** Whether `buffer` is the file at `path` of this build (or its content, if the host sent a
+ *  gzipped file with Content-Encoding and the browser decompressed it). */
+async function matches(buffer, path) {
+  const got = await sha256(buffer);
+  return [SW.files[path], (SW.decoded || {})[path]].some((hash) => hash && got.slice(0, hash.length) === hash);
 }
 
 /** The files to precache: of each (gzipped, plain) pair only the one this browser loads, and
@@ -76,13 +79,13 @@ function networkURL(path) {
 }
 
 /** A fresh copy from the network, checked: {response, body, ok: whether it is this build's}. */
-async function fromNetwork(path, hash) {
+async function fromNetwork(path) {
   let last = null;
   for (const mode of ["no-cache", "reload"]) { // "reload": perhaps the HTTP cache was stale
     const response = await fetch(new Request(networkURL(path), { cache: mode }));
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     const body = await response.arrayBuffer();
-    last = { response, body, ok: await matches(body, hash) };
+    last = { response, body, ok: await matches(body, path) };
     if (last.ok) break;
   }
   return last;
@@ -102,18 +105,18 @@ async function precache() {
       const [path, hash] = job;
       stored[path] = hash;
       const have = await cache.match(url(path)); // an interrupted install of this build got it?
-      if (have && (await matches(await have.clone().arrayBuffer(), hash))) continue;
+      if (have && (await matches(await have.clone().arrayBuffer(), path))) continue;
       let response = null;
       const old = earlier.get(hash);
       if (old) {
         const copy = await (await caches.open(old[0])).match(old[1]);
         if (copy) {
           const body = await copy.arrayBuffer();
-          if (await matches(body, hash)) response = rebuilt(body, copy);
+          if (await matches(body, path)) response = rebuilt(body, copy);
         }
       }
       if (!response) {
-        const got = await fromNetwork(path, hash);
+        const got = await fromNetwork(path);
         if (!got.ok) throw new Error(`${path} is not the file of build ${SW.build} (the host may be half-way through a deploy)`);
         response = rebuilt(got.body, got.response);
       }
@@ -173,13 +176,13 @@ async function respond(request, key, path) {
   if (hit && hash === undefined) return hit;
   if (hit) {
     const body = await hit.arrayBuffer();
-    if (await matches(body, hash)) return rebuilt(body, hit);
+    if (await matches(body, path)) return rebuilt(body, hit);
     console.warn(`Cambria: the cached ${path} is damaged; fetching it again.`);
   }
   if (hash === undefined) return fetch(request);
   let got = null;
   try {
-    got = await fromNetwork(path, hash);
+    got = await fromNetwork(path);
   } catch (err) {
     if (request.mode === "navigate") return brokenOfflinePage();
     return Response.error();

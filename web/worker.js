@@ -20,10 +20,11 @@ const CONFIG = /*CAMBRIA:CONFIG*/ null /*END*/;
 let lastProgress = { stage: "", fraction: -1, at: 0 };
 function progress({ stage, fraction, loaded, total }) {
   // Never backwards (a failed snapshot falls back to a normal load); at most one message per
-  // percent or per 100 ms, whichever is rarer, while the bytes come in.
+  // percent or per 100 ms, whichever is rarer, while the bytes come in, and always the last.
   fraction = Math.max(fraction, lastProgress.fraction);
   const now = Date.now();
-  if (stage === lastProgress.stage && fraction < 1
+  const complete = fraction >= 1 || (total && loaded >= total);
+  if (stage === lastProgress.stage && !complete
       && (fraction - lastProgress.fraction < 0.01 || now - lastProgress.at < 100)) return;
   lastProgress = { stage, fraction, at: now };
   const message = { type: "progress", stage, fraction };

@@ -134,6 +134,7 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
         needed = needed_modules(recorded, package.name)
         stdlib = slim_stdlib(full, needed, cache)
     snap = lazy = None
+    in_snapshot: list[str] = []
     if want_snapshot:
         with timer.step("memory snapshot"):
             try:
@@ -171,9 +172,9 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                 texts[rel] = path.read_text(encoding="utf-8")
             else:
                 shipped[rel] = path
-        for needed in ("worker.js", "bridge.js", "sw.js"):
-            if needed not in texts:
-                raise BuildError(f"web/{needed} is needed")
+        for name in ("worker.js", "bridge.js", "sw.js"):
+            if name not in texts:
+                raise BuildError(f"web/{name} is needed")
 
         # The build id: a hash of everything shipped, before the id is written into it.
         digest = hashlib.sha256(PYODIDE_INTEGRITY.encode() + b"\0" + ENGINE_MODULE.encode() + b"\0")
@@ -206,7 +207,7 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
             # written last: it lists every other file with its hash
             precache = precache_list(staging)
             # with a snapshot, the whole standard library is fetched only if the snapshot fails
-            sw = sw_config(build_id, precache, texts["index.html"], web, [stdlib_name] if snap_name else [])
+            sw = sw_config(build_id, precache, texts["index.html"], web, [stdlib_name] if snap_name else [], staging)
             if not pagemod.SW_RE.search(texts["sw.js"]):
                 raise BuildError("web/sw.js lacks its /*CAMBRIA:SW*/.../*END*/ placeholder")
             (staging / "sw.js").write_text(pagemod.SW_RE.sub(lambda m: json.dumps(sw, sort_keys=True, indent=1),
@@ -220,7 +221,8 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                 "assets": {"stdlib": stdlib_name, "engine": engine_name, "snapshot": snap_name,
                            "snapshot_stdlib": lazy_name,
                            "wasm": config["assets"]["wasm"]["url"], "runtime": config["assets"]["runtime"]["url"]},
-                "stdlib_modules": sorted(needed_modules(recorded, package.name)),
+                "stdlib_modules": sorted(needed),
+                "snapshot_modules": in_snapshot if snap else [],
                 "files": {p.relative_to(staging).as_posix(): p.stat().st_size
                           for p in sorted(staging.rglob("*")) if p.is_file()},
                 "offline": {"cache": f"cambria-{build_id}", "precache": sorted(precache)},
@@ -265,15 +267,20 @@ def worker_config(staging: Path, build_id: str, info: dict, stdlib_name: str, en
             "lockInfo": info, "assets": assets}
 
 
-def sw_config(build_id: str, precache: dict[str, str], index_html: str, web: Path, on_demand: list[str]) -> dict:
-    """What web/sw.js needs: the files with their hashes, which of them come in pairs
-    (compressed, plain), which are cached only once asked for, the URLs under which the page
-    asks for some (with ?v=<build>, so that precaching finds them in the browser's HTTP cache)
-    and its few sentences."""
+def sw_config(build_id: str, precache: dict[str, str], index_html: str, web: Path, on_demand: list[str],
+              staging: Path) -> dict:
+    """What web/sw.js needs: the files with their hashes (and, for the gzipped ones, the hash of
+    their content: a host may send them with Content-Encoding, and the browser decompresses),
+    which of them come in pairs (compressed, plain), which are cached only once asked for, the
+    URLs under which the page asks for some (with ?v=<build>, so that precaching finds them in
+    the browser's HTTP cache) and its few sentences."""
     pairs = {f"{PYODIDE_DIR}/{name}.gz": f"{PYODIDE_DIR}/{name}" for name in COMPRESSED}
     versioned = sorted({m.group(1).lstrip("./") for m in VERSIONED_RE.finditer(index_html)
                         if m.group(2) == build_id and m.group(1).lstrip("./") in precache})
-    return {"build": build_id, "files": precache, "pairs": pairs, "versioned": versioned, "onDemand": on_demand,
+    decoded = {path: hashlib.sha256(gzip.decompress((staging / path).read_bytes())).hexdigest()[:16]
+               for path in precache if path.endswith(".gz")}
+    return {"build": build_id, "files": precache, "decoded": decoded, "pairs": pairs, "versioned": versioned,
+            "onDemand": on_demand,
             "messages": pagemod.catalog_messages(SW_MESSAGES, web)}
 
 

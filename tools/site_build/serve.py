@@ -3,8 +3,9 @@ load benchmark.
 
 Files go out with the types browsers insist on (``application/wasm``, ``text/javascript`` for
 ``.mjs``), also under extra URL prefixes (to test hosting from a sub-path), and ``compress=True``
-imitates a host that gzips what it sends (Content-Encoding), to check the site still works
-there and to measure what such a host transfers.
+imitates a host that gzips what it sends (Content-Encoding), ``gz_as_encoding=True`` one that
+sends the build's own .gz files as Content-Encoding (the browser then decompresses them), to
+check the site still works there and to measure what such a host transfers.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefixes: tuple[str, ...] = ()
     quiet = False
     compress = False
+    gz_as_encoding = False
     extra: dict[str, bytes] = {}
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
 
@@ -55,6 +57,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         for candidate in candidates:
             if candidate in self.extra:
                 return self._send_bytes(self.extra[candidate], self.guess_type(candidate))
+        if self.gz_as_encoding and path.endswith(".gz"):
+            local = Path(self.translate_path(path))
+            if local.is_file():  # as Apache's `AddEncoding gzip .gz` does: the browser decompresses
+                return self._send_bytes(local.read_bytes(), self.guess_type(path[:-3]), encoding="gzip")
         if self.compress and "gzip" in self.headers.get("Accept-Encoding", ""):
             local = Path(self.translate_path(path))
             if path.endswith("/"):
@@ -121,16 +127,19 @@ class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
                 prefixes: tuple[str, ...] = (), quiet: bool = False,
-                extra: dict[str, bytes] | None = None, compress: bool = False) -> SiteServer:
+                extra: dict[str, bytes] | None = None, compress: bool = False,
+                gz_as_encoding: bool = False) -> SiteServer:
     """An HTTP server for ``directory`` (port 0: a free port), also answering under ``prefixes``.
 
     Each prefix must start and end with '/', e.g. '/some/path/'.  ``extra`` maps URL paths
     (e.g. '/stock.html') to contents served in addition to the folder.  ``compress`` gzips text
-    and wasm on the fly, as many hosts do.  Raises OSError if the port is taken.  Call
+    and wasm on the fly, as many hosts do; ``gz_as_encoding`` sends ``x.gz`` as the gzip
+    Content-Encoding of ``x``, as some do.  Raises OSError if the port is taken.  Call
     serve_forever().
     """
     handler = type("Handler", (SiteHandler,), {"prefixes": tuple(prefixes), "quiet": quiet,
-                                               "extra": dict(extra or {}), "compress": compress})
+                                               "extra": dict(extra or {}), "compress": compress,
+                                               "gz_as_encoding": gz_as_encoding})
 
     def factory(*args: Any, **kwargs: Any) -> SiteHandler:
         return handler(*args, directory=str(directory), **kwargs)

@@ -7,7 +7,8 @@
 //   "mount":    {"/work": "<host folder>"}: host folders the script may read and write (optional),
 //   "archives": [zip paths unpacked into Python's working directory before the script],
 //   "script":   path of the Python script to run; it finds the job's "args" in BUILD_ARGS,
-//   "snapshot": path to write a memory snapshot to after the script (optional)
+//   "snapshot": path to write a memory snapshot to after the script (optional),
+//   "restore":  path of a raw memory snapshot to start from, as the browser does (optional)
 // }
 //
 // Everything Pyodide could read from the outside world is made repeatable first: the entropy
@@ -53,6 +54,7 @@ const options = {
 };
 if (job.stdlib) options.stdLibURL = job.stdlib;
 if (job.snapshot) options._makeSnapshot = true;
+if (job.restore) options._loadSnapshot = new Uint8Array(readFileSync(job.restore));
 const pyodide = await loadPyodide(options);
 for (const [where, host] of Object.entries(job.mount || {})) pyodide.mountNodeFS(where, host);
 for (const archive of job.archives || []) pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip");

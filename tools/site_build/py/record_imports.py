@@ -17,7 +17,7 @@
 import importlib
 import importlib.util
 import json
-import pkgutil
+import os
 import sys
 import traceback
 
@@ -35,9 +35,13 @@ def load(name):
 
 engine = importlib.import_module(args["engine_module"])
 package = importlib.import_module(args["package"])
-for info in pkgutil.walk_packages(package.__path__, args["package"] + "."):
-    if info.name.rpartition(".")[2] != "__main__":  # __main__ runs the command line
-        importlib.import_module(info.name)
+# every module of the package (found by walking its folder: pkgutil would add itself to the list)
+home = os.path.dirname(os.path.dirname(package.__file__))
+for folder, _, files in sorted(os.walk(os.path.dirname(package.__file__))):
+    for file in sorted(files):
+        if file.endswith(".py") and file != "__main__.py":  # __main__ runs the command line
+            parts = os.path.relpath(os.path.join(folder, file[:-3]), home).split(os.sep)
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
 for name in args["static"] + args["worker"]:
     load(name)
 for name in args["from_imports"]:  # `from a import b` imports the submodule a.b if there is one
