@@ -320,3 +320,27 @@ def test_the_policy_names_each_inline_style_by_its_hash():
     style = base64.b64encode(hashlib.sha256(b"transform: translate(1px, 2px)").digest()).decode()
     assert f"style-src 'self' 'unsafe-hashes' 'sha256-{style}'" in policy
     assert "style-src 'self';" in build.content_security_policy("<p>no inline style</p>")
+
+
+def test_the_worker_unpacks_the_engine_archive_as_zipfile_does(manifest, dist, tmp_path):
+    """web/engine-load.js's own unzip (under Node, into a stand-in for Pyodide's file system)
+    writes exactly the files and bytes Python's zipfile reads from the archive."""
+    archive = dist / manifest["assets"]["engine"]
+    script = tmp_path / "unzip.mjs"
+    script.write_text(
+        'import { readFileSync } from "node:fs";\n'
+        'import { createHash } from "node:crypto";\n'
+        f'const {{ unzipInto }} = await import({json.dumps((ROOT / "web" / "engine-load.js").as_uri())});\n'
+        'const files = {}; const dirs = new Set();\n'
+        'const FS = { mkdirTree: (d) => dirs.add(d), writeFile: (p, data) => {\n'
+        '  if (!dirs.has(p.slice(0, p.lastIndexOf("/")))) throw new Error("no folder for " + p);\n'
+        '  files[p] = createHash("sha256").update(data).digest("hex"); } };\n'
+        f'await unzipInto(FS, new Uint8Array(readFileSync({json.dumps(str(archive))})), "/home/pyodide");\n'
+        'console.log(JSON.stringify(files));\n')
+    proc = subprocess.run([build.need_tool("node", "install Node.js"), str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(archive) as z:
+        expected = {f"/home/pyodide/{i.filename}": hashlib.sha256(z.read(i)).hexdigest()
+                    for i in z.infolist() if not i.is_dir()}
+    assert json.loads(proc.stdout) == expected

@@ -175,8 +175,9 @@ async function respond(request, key, path) {
   const hit = await cache.match(key);
   if (hit && hash === undefined) return hit;
   if (hit) {
-    const body = await hit.arrayBuffer();
-    if (await matches(body, path)) return rebuilt(body, hit);
+    // the cached response itself goes out (not a copy): the browser may keep compiled code of
+    // scripts beside cache entries, and finds it again only for the entry's own response
+    if (await matches(await hit.clone().arrayBuffer(), path)) return hit;
     console.warn(`Cambria: the cached ${path} is damaged; fetching it again.`);
   }
   if (hash === undefined) return fetch(request);
