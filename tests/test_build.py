@@ -270,7 +270,7 @@ def test_the_shipped_snapshot_decodes_to_a_pyodide_snapshot(manifest, dist):
     # the header's JSON and, once XORed back, the wasm's own static data where it was unchanged
     assert b"hiwireKeys" in raw[:header]
     address, seg = max(segments, key=lambda s: len(s[1]))
-    same = sum(a == b for a, b in zip(raw[header + address:header + address + 4096], seg[:4096]))
+    same = sum(a == b for a, b in zip(raw[header + address:header + address + 4096], seg[:4096], strict=True))
     assert same > 3000
 
 

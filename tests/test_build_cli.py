@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import build  # noqa: E402,F401  (puts tools/ on the path)
 from site_build import cli  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)

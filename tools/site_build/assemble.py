@@ -100,7 +100,7 @@ def _asset(staging: Path, url: str, plain: str | None = None, raw: bytes | None 
 
 
 def build(dist: Path = DIST, snapshot: bool | None = None, quiet: bool = False, *, web: Path = WEB,
-          package: Path = PACKAGE, cache: Path = CACHE, fresh_snapshot: bool = False) -> dict:
+          package: Path = PACKAGE, cache: Path = CACHE, fresh_snapshot: bool = False) -> dict[str, Any]:
     """Build the site into ``dist`` and return the build manifest (also written to build.json).
 
     ``fresh_snapshot`` takes the memory snapshot again even if the cache has one for these
@@ -113,7 +113,7 @@ def build(dist: Path = DIST, snapshot: bool | None = None, quiet: bool = False, 
         set_quiet(saved)
 
 
-def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Path, fresh: bool) -> dict:
+def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Path, fresh: bool) -> dict[str, Any]:
     timer = Timer()
     t0 = time.perf_counter()
     if not (web / "index.html").is_file():
@@ -248,8 +248,8 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
     return manifest
 
 
-def worker_config(staging: Path, build_id: str, info: dict, stdlib_name: str, engine_name: str,
-                  snap_name: str | None, lazy_name: str | None, pyodide_dir: Path) -> dict:
+def worker_config(staging: Path, build_id: str, info: dict[str, Any], stdlib_name: str, engine_name: str,
+                  snap_name: str | None, lazy_name: str | None, pyodide_dir: Path) -> dict[str, Any]:
     """What web/worker.js and web/engine-load.js need: the module to call and every asset with
     its sizes and hash (the worker checks each download; the progress bar counts the bytes)."""
     assets = {
@@ -268,7 +268,7 @@ def worker_config(staging: Path, build_id: str, info: dict, stdlib_name: str, en
 
 
 def sw_config(build_id: str, precache: dict[str, str], index_html: str, web: Path, on_demand: list[str],
-              staging: Path) -> dict:
+              staging: Path) -> dict[str, Any]:
     """What web/sw.js needs: the files with their hashes (and, for the gzipped ones, the hash of
     their content: a host may send them with Content-Encoding, and the browser decompresses),
     which of them come in pairs (compressed, plain), which are cached only once asked for, the
@@ -292,11 +292,11 @@ def _cambria_version(package: Path) -> str:
 
 # ------------------------------------------------------------------ for the tests
 
-_ENSURED: dict | None = None
-_PRIVATE: tuple[Path, dict] | None = None
+_ENSURED: dict[str, Any] | None = None
+_PRIVATE: tuple[Path, dict[str, Any]] | None = None
 
 
-def ensure_built(dist: Path = DIST) -> dict:
+def ensure_built(dist: Path = DIST) -> dict[str, Any]:
     """Build dist/ once per process (tests call this); trust an existing build when
     CAMBRIA_DIST_FRESH=1, which `build.py test` sets after building."""
     global _ENSURED
@@ -309,7 +309,7 @@ def ensure_built(dist: Path = DIST) -> dict:
     return _ENSURED
 
 
-def private_dist() -> tuple[Path, dict]:
+def private_dist() -> tuple[Path, dict[str, Any]]:
     """A copy of the built dist/ for this process only, and its manifest.
 
     Tests serve this copy, so a build started meanwhile (another shell, `build.py serve`)

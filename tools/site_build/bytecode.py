@@ -13,6 +13,7 @@ import shutil
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from .common import CACHE, FIXED_ZIP_TIME, PACKAGE, cached, log, pyodide_cache
 from .node_pyodide import run_in_pyodide, script, tooling_key
@@ -43,7 +44,7 @@ def source_archive(package_dir: Path = PACKAGE) -> bytes:
     return buf.getvalue()
 
 
-def compile_zips(pyodide_dir: Path, jobs: list[dict], cache: Path, stdlib: Path | None = None) -> None:
+def compile_zips(pyodide_dir: Path, jobs: list[dict[str, Any]], cache: Path, stdlib: Path | None = None) -> None:
     """Byte-compile the .py files of zip archives with Pyodide's own interpreter (under Node).
 
     Each job: {"src": zip, "dst": zip, "layout": "zipimport" | "package", "prefix": the

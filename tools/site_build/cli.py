@@ -63,11 +63,11 @@ def serve(args: argparse.Namespace) -> int:
             print(f"build.py serve: port {args.port} is already in use on {args.host}; "
                   f"stop what uses it or choose another with --port N", file=sys.stderr)
         else:
-            print(f"build.py serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+            print(f"build.py serve: cannot listen on {args.host}:{args.port}: {exc.strerror or str(exc)}", file=sys.stderr)
         return 1
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), int(server.server_address[1])
     shown = "localhost" if host == "127.0.0.1" else host
-    print(f"Serving {DIST} at http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
+    print(f"Serving {DIST} at http://{shown}:{port!s}/ (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -18,6 +18,7 @@ import subprocess
 import tarfile
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from .common import (CACHE, PYODIDE_INTEGRITY, PYODIDE_VERSION, BuildError, IntegrityError, log, need_tool,
                      pyodide_cache)
@@ -93,10 +94,10 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     return package
 
 
-def lock_info(pyodide_dir: Path) -> dict:
+def lock_info(pyodide_dir: Path) -> dict[str, Any]:
     """The ``info`` of Pyodide's lock file: with no packages it is a complete, minimal lock
     file, which the worker passes inline (so the 119 KB file is never requested)."""
-    info: dict = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"]
+    info: dict[str, Any] = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["info"]
     return info
 
 

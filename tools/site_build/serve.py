@@ -142,6 +142,7 @@ def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
                                                "gz_as_encoding": gz_as_encoding})
 
     def factory(*args: Any, **kwargs: Any) -> SiteHandler:
-        return handler(*args, directory=str(directory), **kwargs)
+        made: SiteHandler = handler(*args, directory=str(directory), **kwargs)
+        return made
 
     return SiteServer((host, port), factory)

@@ -22,6 +22,7 @@ import json
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from .common import CACHE, ENGINE_MODULE, FIXED_ZIP_TIME, PACKAGE, BuildError, cached, log, write_atomic
 from .node_pyodide import run_in_pyodide, script, tooling_key
@@ -73,7 +74,7 @@ def module_entries(modules: set[str], available: set[str]) -> set[str]:
 
 
 def record_imports(pyodide_dir: Path, full: Path, engine: Path, package_dir: Path = PACKAGE,
-                   cache: Path = CACHE) -> dict:
+                   cache: Path = CACHE) -> dict[str, Any]:
     """Ask Pyodide which modules the engine loads (see py/record_imports.py); cached per input."""
     static, from_names = static_imports(package_dir)
     args = {"package": package_dir.name, "engine_module": ENGINE_MODULE, "static": sorted(static),
@@ -90,7 +91,7 @@ def record_imports(pyodide_dir: Path, full: Path, engine: Path, package_dir: Pat
                                          "args": dict(args, out="/work/imports.json")},
                            "recording the engine's imports (tools/site_build/py/record_imports.py)", cwd=cache)
             write_atomic(out, (Path(tmp) / "imports.json").read_bytes())
-    answer: dict = json.loads(out.read_text())
+    answer: dict[str, Any] = json.loads(out.read_text())
     return answer
 
 
@@ -118,7 +119,7 @@ def slim_stdlib(full: Path, modules: set[str], cache: Path = CACHE) -> Path:
     return out
 
 
-def needed_modules(recorded: dict, package: str) -> set[str]:
+def needed_modules(recorded: dict[str, Any], package: str) -> set[str]:
     """Every module to ship: what Pyodide's start-up and the engine loaded, minus the engine."""
     return {m for m in set(recorded["boot"]) | set(recorded["modules"])
             if m.split(".")[0] != package}
