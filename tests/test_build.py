@@ -344,3 +344,19 @@ def test_the_worker_unpacks_the_engine_archive_as_zipfile_does(manifest, dist, t
         expected = {f"/home/pyodide/{i.filename}": hashlib.sha256(z.read(i)).hexdigest()
                     for i in z.infolist() if not i.is_dir()}
     assert json.loads(proc.stdout) == expected
+
+
+def test_the_page_preloads_its_whole_module_graph(dist):
+    html = (dist / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="([\w./-]+)">', html)
+    assert len(preloaded) == len(set(preloaded)) > 5
+    for module in preloaded:
+        assert (dist / module).is_file(), module
+    # every module imported (statically) by a preloaded module or an entry script is preloaded
+    entries = re.findall(r'<script type="module" src="([\w./-]+\.js)', html)
+    for name in entries + preloaded:
+        for imported in re.findall(r"""^\s*import\s[^;]*?from\s*["']\./([\w./-]+)["']""",
+                                   (dist / name).read_text(), re.M):
+            target = str(Path(name).parent / imported).lstrip("./") if "/" in name else imported
+            assert target in preloaded or target in entries, f"{name} imports {target}, not preloaded"
+    assert html.index("modulepreload") < html.index('<script type="module"')

@@ -42,6 +42,8 @@ window.addEventListener("load", () => {
 
 /** What to tell the player about a failed load, by the worker's error name. */
 function failureText(err, t) {
+  // the worker's own script did not arrive (bridge.js has no more to say than that)
+  if (err && err.name === "EngineUnavailable" && /could not start$/.test(String(err.message))) return t("loading.network");
   switch (err && err.name) {
     case "DownloadFailed": return t("loading.network");
     case "DownloadDamaged": return t("loading.damaged");

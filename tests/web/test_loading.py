@@ -168,9 +168,13 @@ def corrupt(page, path: str, how: str) -> None:
 
 @pytest.mark.parametrize("what, how, says", [
     ("app.js", "flip", "loading.incomplete"),
+    ("worker.js", "empty", "loading.network"),
     ("engine", "flip", "loading.network"),
     ("snapshot_stdlib", "flip", "loading.network"),
     ("wasm", "truncate", "loading.network"),
+    # the snapshot is optional, but a normal start needs the whole standard library, which is
+    # fetched only then: with no network that is named too
+    ("snapshot", "truncate", "loading.network"),
 ])
 def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how, says):
     path = site.manifest["assets"].get(what, what)

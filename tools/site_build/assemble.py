@@ -167,7 +167,7 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
         for path in web_files(web):
             rel = path.relative_to(web).as_posix()
             if rel == "index.html":
-                texts[rel] = pagemod.render_boards(path.read_text(encoding="utf-8"))
+                texts[rel] = pagemod.add_module_preloads(pagemod.render_boards(path.read_text(encoding="utf-8")), web)
             elif rel in ("worker.js", "bridge.js", "sw.js"):
                 texts[rel] = path.read_text(encoding="utf-8")
             else:

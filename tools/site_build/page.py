@@ -95,6 +95,41 @@ def add_csp(page: str) -> str:
     return page.replace(CSP_MARK, content_security_policy(page.replace(CSP_MARK, "")))
 
 
+STATIC_IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^;'"]*?\bfrom\s*["'](\./[\w./-]+\.js)["']|^\s*import\s*["'](\./[\w./-]+\.js)["']""",
+                              re.M)
+MODULE_SCRIPT_RE = re.compile(r"""<script type="module" src="([\w./-]+\.js)(?:\?[^"]*)?"></script>""")
+
+
+def module_graph(page: str, web: Path = WEB) -> list[str]:
+    """Every module the page's module scripts import statically, transitively (paths relative
+    to web/), in the order first found; the entry scripts themselves are left out."""
+    entries = MODULE_SCRIPT_RE.findall(page)
+    seen: list[str] = []
+    todo = list(entries)
+    while todo:
+        current = todo.pop(0)
+        path = web / current
+        if not path.is_file():
+            continue
+        for m in STATIC_IMPORT_RE.finditer(path.read_text(encoding="utf-8")):
+            target = (Path(current).parent / (m.group(1) or m.group(2))).as_posix()
+            target = str(Path(target)).replace("\\", "/")
+            if target not in seen and target not in entries:
+                seen.append(target)
+                todo.append(target)
+    return seen
+
+
+def add_module_preloads(page: str, web: Path = WEB) -> str:
+    """Let the browser fetch the whole module graph at once instead of one level of imports
+    after the other (each a round trip, also through the service worker)."""
+    links = "".join(f'<link rel="modulepreload" href="{m}">\n' for m in module_graph(page, web))
+    first = MODULE_SCRIPT_RE.search(page)
+    if not links or not first:
+        return page
+    return page[:first.start()] + links + page[first.start():]
+
+
 def catalog_messages(keys: tuple[str, ...], web: Path = WEB) -> dict[str, dict[str, str]]:
     """{language: {key: text}} from web/i18n/<lang>.js (strict JSON inside "export default"),
     for the few sentences the service worker must say without the page's scripts."""
