@@ -434,6 +434,13 @@ export async function loadEngine(config, report) {
         report({ stage: "Starting Python", fraction: 0.92 });
         pyodide = await start({ ...stdlib, _loadSnapshot: raw });
         fromSnapshot = true;
+        // Pyodide keeps its options (and so these 30 MB, copied into its memory by now): move
+        // the bytes out of the array it holds, to be collected.
+        try {
+          structuredClone(raw.buffer, { transfer: [raw.buffer] });
+        } catch {
+          // an older browser keeps them: only memory
+        }
       } catch (err) {
         if (err instanceof LoadError && err.name === "DownloadStalled") throw err;
         console.warn("Cambria: the memory snapshot did not load; starting Python normally.", err);
@@ -454,6 +461,9 @@ export async function loadEngine(config, report) {
     else pyodide.unpackArchive(engineZip, "zip");
     report({ stage: "Starting the game engine", fraction: 0.97 });
     meter.stop();
+    held.clear(); // the bytes handed to Pyodide can go
+    self.fetch = realFetch;
+    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
     return { pyodide, fromSnapshot };
   } catch (err) {
     meter.stop();
