@@ -13,8 +13,10 @@
 //
 // Everything Pyodide could read from the outside world is made repeatable first: the entropy
 // (Python's hash secret and the seed of `random` come from it), the wall clock and the
-// monotonic clock (file times, logging's start time).  Otherwise two builds of one commit
-// would give two different memory snapshots, and every redeploy an "update" for every player.
+// monotonic clock (file times, logging's start time), the program's name (Emscripten takes
+// Node's argv[1], this file's path, which differs between clones) and the locale (taken from
+// the Node version).  Otherwise two builds of one commit would give two different memory
+// snapshots, and every redeploy an "update" for every player.
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -48,6 +50,8 @@ const { loadPyodide } = await import(pathToFileURL(path.join(indexDir, "pyodide.
 const info = JSON.parse(readFileSync(path.join(indexDir, "pyodide-lock.json"), "utf8")).info;
 const options = {
   indexURL: indexDir + path.sep,
+  _sysExecutable: "./this.program", // what a browser has
+  env: { LANG: "C.UTF-8" },
   lockFileContents: JSON.stringify({ info, packages: {} }),
   stdout: (s) => process.stdout.write(s + "\n"),
   stderr: (s) => process.stderr.write(s + "\n"),
