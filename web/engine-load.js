@@ -351,7 +351,10 @@ export async function loadEngine(config, report) {
 
   try {
     const indexURL = new URL(config.pyodide, base).href;
-    const { loadPyodide } = await race(import(new URL("pyodide.mjs", indexURL).href));
+    meter.active++; // a request that hangs is a stalled download too
+    const { loadPyodide } = await race(import(new URL("pyodide.mjs", indexURL).href)).finally(() => {
+      meter.active--;
+    });
     // The runtime's JavaScript came compressed: it is imported from memory.  A host whose own
     // Content-Security-Policy forbids that gets Pyodide's plain import of the uncompressed copy.
     const runtimeURL = URL.createObjectURL(new Blob([await race(get("runtime"))], { type: "text/javascript" }));

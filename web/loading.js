@@ -14,6 +14,9 @@
 // translations loaded).  It imports nothing, so that it works when the other scripts do not.
 
 let attached = false;
+// The worker's first word comes within a second or two; if none comes at all (its script never
+// arrives), the card says the loading stopped.  Later stalls the worker notices itself.
+const FIRST_WORD_MS = 30000;
 
 function $(id) {
   return document.getElementById(id);
@@ -67,6 +70,10 @@ export function createLoading({ t, stageText, formatNumber, formatPercent }) {
   const bar = $("loading-bar");
   let last = null; // the last progress, to word it again in another language
   let failure = null;
+  let finished = false;
+  const silence = setTimeout(() => {
+    if (!last && !failure && !finished) failed(Object.assign(new Error("no word from the game engine"), { name: "DownloadStalled" }));
+  }, FIRST_WORD_MS);
 
   function words() {
     if (failure) {
@@ -96,6 +103,7 @@ export function createLoading({ t, stageText, formatNumber, formatPercent }) {
   }
 
   function failed(err) {
+    clearTimeout(silence);
     failure = err || new Error("unknown");
     card.classList.add("failed");
     card.hidden = false;
@@ -107,6 +115,8 @@ export function createLoading({ t, stageText, formatNumber, formatPercent }) {
   }
 
   function done() {
+    clearTimeout(silence);
+    finished = true;
     card.hidden = true;
     document.documentElement.dataset.loading = "done";
   }

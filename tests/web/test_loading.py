@@ -148,6 +148,19 @@ def test_a_stalled_download_says_so(site, context_for):
     assert held
 
 
+def test_a_worker_that_never_arrives_is_named(site, context_for):
+    """The engine's own script is never answered: no word from the worker at all, so the
+    page itself notices, says the loading stopped and offers Reload."""
+    held = []
+    ctx = context_for()
+    ctx.route(re.compile(r"/worker\.js(\?.*)?$"), lambda route: held.append(route))
+    page = ctx.new_page()
+    page.goto(site.url)
+    text = wait_failed(page, timeout=90000)
+    assert english("loading.stalled") in text
+    assert held
+
+
 # ------------------------------------------------------------------ a damaged cache
 
 def corrupt(page, path: str, how: str) -> None:
