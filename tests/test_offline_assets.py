@@ -76,6 +76,9 @@ def test_only_what_a_visit_requests_is_shipped_and_precached(built):
     for packed, plain in config["pairs"].items():
         assert gzip.decompress((dist / packed).read_bytes()) == (dist / plain).read_bytes()
     assert config["onDemand"] == [manifest["assets"]["stdlib"]]
+    # the files the worker checks itself (size and SHA-256) go out from the cache unchecked
+    assert set(config["checkedByWorker"]) == {manifest["assets"][k] for k in (
+        "stdlib", "snapshot_stdlib", "engine", "snapshot", "wasm", "runtime")} | {f"{build.PYODIDE_DIR}/pyodide.asm.wasm"}
     assert "app.js" in config["versioned"] and "style.css" in config["versioned"]
     for lang in ("en", "de", "es", "ru"):
         assert config["messages"][lang]["loading.brokenOffline"]

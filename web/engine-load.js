@@ -90,20 +90,36 @@ function createMeter(total, report, onStall) {
 // the hash of the stored bytes if they arrived as stored (cheaper: a third of the bytes), else
 // (a host decompressed them, or the plain copy was fetched) the hash of the content.
 async function download(asset, base, meter, signal) {
+  try {
+    return await downloadOnce(asset, base, meter, signal, false);
+  } catch (err) {
+    if (!(err instanceof LoadError && err.name === "DownloadDamaged")) throw err;
+    // Damaged: perhaps only the copy in a cache.  Once more, asking past every cache: the
+    // service worker then fetches the file from the network and repairs its cache with it.
+    console.warn(`Cambria: ${err.message}; fetching it again.`);
+    return downloadOnce(asset, base, meter, signal, true);
+  }
+}
+
+export const REPAIR = "cambria-repair=1"; // the query that asks for a fresh copy (web/sw.js)
+
+async function downloadOnce(asset, base, meter, signal, repair) {
   const useGzip = asset.gzip && (canGunzip || !asset.plain);
   const path = useGzip ? asset.url : asset.plain || asset.url;
   const stored = useGzip ? asset.size : asset.rawSize;
   let response;
+  let counted = 0; // never more than the file's share of the total, whatever the host sends
   meter.active++;
   try {
     try {
-      response = await realFetch(new URL(path, base), { signal });
+      const where = new URL(path, base);
+      if (repair) where.search = REPAIR;
+      response = await realFetch(where, repair ? { signal, cache: "reload" } : { signal });
     } catch (err) {
       throw new LoadError("DownloadFailed", `${path}: ${err.message || err}`);
     }
     if (!response.ok) throw new LoadError("DownloadFailed", `${path}: HTTP ${response.status}`);
     const reader = response.body.getReader();
-    let counted = 0; // never more than the file's share of the total, whatever the host sends
     const arrived = []; // the bytes as they came, to check them while gzipped
     let arrivedLength = 0;
     const read = async () => {
@@ -154,6 +170,9 @@ async function download(asset, base, meter, signal) {
       throw new LoadError("DownloadDamaged", `${path} is not the file of this build`);
     }
     return bytes;
+  } catch (err) {
+    meter.loaded -= counted; // this attempt's bytes do not count (the bar never goes back)
+    throw err;
   } finally {
     meter.active--;
   }

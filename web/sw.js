@@ -15,11 +15,13 @@
 //           which the page does when the player accepts "A new version is ready — reload".
 // activate  deletes the caches of every other build.
 // fetch     answers from the cache, after checking the cached file against its hash: storage can
-//           be damaged (a disk error, a browser bug, someone's tampering).  A damaged file is
-//           fetched again from the network and the cache repaired; if the network has another
-//           version (a new deploy), that is served and a fresh install started; with no network,
-//           a navigation gets a short page saying so and an asset a network error (the page
-//           then says so and offers Reload).  Anything else goes to the network.
+//           be damaged (a disk error, a browser bug, someone's tampering).  (The big files the
+//           engine's worker downloads it checks itself, so they go out at once; when the worker
+//           finds one damaged it asks again with ?cambria-repair=1.)  A damaged file is fetched
+//           again from the network and the cache repaired; if the network has another version
+//           (a new deploy), that is served and a fresh install started; with no network, a
+//           navigation gets a short page saying so and an asset a network error (the page then
+//           says so and offers Reload).  Anything else goes to the network.
 
 const SW = /*CAMBRIA:SW*/ null /*END*/; // {build, files, decoded, pairs, onDemand, versioned, messages}
 
@@ -29,6 +31,7 @@ const MANIFEST = "__cambria-precache.json"; // inside each cache: the files and 
 const SCOPE = new URL("./", self.location.href);
 const INDEX = new URL("index.html", SCOPE).href;
 const PARALLEL = 4;
+const REPAIR = "cambria-repair=1"; // a file asked for with this query is fetched and cached again
 const gunzip = typeof DecompressionStream === "function";
 
 function url(path) {
@@ -169,11 +172,14 @@ function brokenOfflinePage() {
   });
 }
 
-async function respond(request, key, path) {
+async function respond(request, key, path, repair) {
   const hash = SW.files[path];
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(key);
+  const hit = repair ? null : await cache.match(key);
   if (hit && hash === undefined) return hit;
+  // The big files the engine's worker checks itself go out at once, streaming; if one is
+  // damaged, the worker asks again with the repair query (below).
+  if (hit && (SW.checkedByWorker || []).includes(path)) return hit;
   if (hit) {
     // the cached response itself goes out (not a copy): the browser may keep compiled code of
     // scripts beside cache entries, and finds it again only for the entry's own response
@@ -209,5 +215,5 @@ self.addEventListener("fetch", (event) => {
   }
   if (key === url(MANIFEST)) return;
   const path = key.slice(SCOPE.href.length);
-  event.respondWith(respond(request, key, path));
+  event.respondWith(respond(request, key, path, where.search === `?${REPAIR}`));
 });

@@ -207,7 +207,9 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
             # written last: it lists every other file with its hash
             precache = precache_list(staging)
             # with a snapshot, the whole standard library is fetched only if the snapshot fails
-            sw = sw_config(build_id, precache, texts["index.html"], web, [stdlib_name] if snap_name else [], staging)
+            sw = sw_config(build_id, precache, texts["index.html"], web, [stdlib_name] if snap_name else [], staging,
+                           # (the plain runtime not: Pyodide imports it by URL if importing from memory fails)
+                           sorted({a["url"] for a in config["assets"].values()} | {config["assets"]["wasm"]["plain"]}))
             if not pagemod.SW_RE.search(texts["sw.js"]):
                 raise BuildError("web/sw.js lacks its /*CAMBRIA:SW*/.../*END*/ placeholder")
             (staging / "sw.js").write_text(pagemod.SW_RE.sub(lambda m: json.dumps(sw, sort_keys=True, indent=1),
@@ -268,19 +270,20 @@ def worker_config(staging: Path, build_id: str, info: dict[str, Any], stdlib_nam
 
 
 def sw_config(build_id: str, precache: dict[str, str], index_html: str, web: Path, on_demand: list[str],
-              staging: Path) -> dict[str, Any]:
+              staging: Path, checked_by_worker: list[str]) -> dict[str, Any]:
     """What web/sw.js needs: the files with their hashes (and, for the gzipped ones, the hash of
     their content: a host may send them with Content-Encoding, and the browser decompresses),
-    which of them come in pairs (compressed, plain), which are cached only once asked for, the
-    URLs under which the page asks for some (with ?v=<build>, so that precaching finds them in
-    the browser's HTTP cache) and its few sentences."""
+    which of them come in pairs (compressed, plain), which are cached only once asked for, which
+    the engine's worker checks itself, the URLs under which the page asks for some (with
+    ?v=<build>, so that precaching finds them in the browser's HTTP cache) and its few
+    sentences."""
     pairs = {f"{PYODIDE_DIR}/{name}.gz": f"{PYODIDE_DIR}/{name}" for name in COMPRESSED}
     versioned = sorted({m.group(1).lstrip("./") for m in VERSIONED_RE.finditer(index_html)
                         if m.group(2) == build_id and m.group(1).lstrip("./") in precache})
     decoded = {path: hashlib.sha256(gzip.decompress((staging / path).read_bytes())).hexdigest()[:16]
                for path in precache if path.endswith(".gz")}
     return {"build": build_id, "files": precache, "decoded": decoded, "pairs": pairs, "versioned": versioned,
-            "onDemand": on_demand,
+            "onDemand": on_demand, "checkedByWorker": checked_by_worker,
             "messages": pagemod.catalog_messages(SW_MESSAGES, web)}
 
 
