@@ -275,7 +275,7 @@ def test_the_shipped_snapshot_decodes_to_a_pyodide_snapshot(manifest, dist):
 
 
 def test_the_worker_decodes_the_snapshot_as_the_build_encoded_it(manifest, dist, tmp_path):
-    """web/engine-load.js (under Node) and the build agree on every byte of the snapshot."""
+    """web/engine-files.js (under Node) and the build agree on every byte of the snapshot."""
     blob = gzip.decompress((dist / manifest["assets"]["snapshot"]).read_bytes())
     wasm_path = build.fetch_pyodide() / "pyodide.asm.wasm"
     expected = hashlib.sha256(build.sparse_decode(blob, build.data_segments(wasm_path.read_bytes()))).hexdigest()
@@ -284,7 +284,7 @@ def test_the_worker_decodes_the_snapshot_as_the_build_encoded_it(manifest, dist,
     script.write_text(
         'import { readFileSync } from "node:fs";\n'
         'import { createHash } from "node:crypto";\n'
-        f'const {{ expandSnapshot }} = await import({json.dumps((ROOT / "web" / "engine-load.js").as_uri())});\n'
+        f'const {{ expandSnapshot }} = await import({json.dumps((ROOT / "web" / "engine-files.js").as_uri())});\n'
         f'const raw = expandSnapshot(new Uint8Array(readFileSync({json.dumps(str(tmp_path / "snapshot.csn2"))})),\n'
         f'                           new Uint8Array(readFileSync({json.dumps(str(wasm_path))})));\n'
         'console.log(createHash("sha256").update(raw).digest("hex"));\n')
@@ -323,14 +323,14 @@ def test_the_policy_names_each_inline_style_by_its_hash():
 
 
 def test_the_worker_unpacks_the_engine_archive_as_zipfile_does(manifest, dist, tmp_path):
-    """web/engine-load.js's own unzip (under Node, into a stand-in for Pyodide's file system)
+    """web/engine-files.js's own unzip (under Node, into a stand-in for Pyodide's file system)
     writes exactly the files and bytes Python's zipfile reads from the archive."""
     archive = dist / manifest["assets"]["engine"]
     script = tmp_path / "unzip.mjs"
     script.write_text(
         'import { readFileSync } from "node:fs";\n'
         'import { createHash } from "node:crypto";\n'
-        f'const {{ unzipInto }} = await import({json.dumps((ROOT / "web" / "engine-load.js").as_uri())});\n'
+        f'const {{ unzipInto }} = await import({json.dumps((ROOT / "web" / "engine-files.js").as_uri())});\n'
         'const files = {}; const dirs = new Set();\n'
         'const FS = { mkdirTree: (d) => dirs.add(d), writeFile: (p, data) => {\n'
         '  if (!dirs.has(p.slice(0, p.lastIndexOf("/")))) throw new Error("no folder for " + p);\n'

@@ -60,7 +60,7 @@ def _sleb(data: bytes, i: int) -> tuple[int, int]:
 
 def data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
     """The active data segments of memory 0 as (address, bytes).  Raises ValueError for a
-    layout this reader does not know (the worker's reader in web/worker-load.js knows the same
+    layout this reader does not know (the worker's reader in web/engine-files.js knows the same
     ones: then the snapshot is stored without the XOR)."""
     if wasm[:4] != b"\0asm":
         raise ValueError("not a wasm module")
