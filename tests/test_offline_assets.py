@@ -45,8 +45,8 @@ def test_the_service_worker_precaches_every_file_the_site_uses(built):
     files = config["files"]
     everything = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     assert set(files) == everything - build.PRECACHE_SKIP
-    for needed in ("index.html", "app.js", "bridge.js", "worker.js", "engine-load.js", "engine-files.js", "loading.js", "style.css",
-                   "manifest.webmanifest", manifest["assets"]["stdlib"], manifest["assets"]["engine"],
+    for needed in ("index.html", "app.js", "bridge.js", "worker.js", "engine-load.js", "engine-files.js",
+                   "loading.js", "style.css", "manifest.webmanifest", manifest["assets"]["stdlib"], manifest["assets"]["engine"],
                    f"{build.PYODIDE_DIR}/pyodide.asm.wasm", f"{build.PYODIDE_DIR}/pyodide.asm.wasm.gz",
                    f"{build.PYODIDE_DIR}/pyodide.mjs", f"{build.PYODIDE_DIR}/pyodide.asm.mjs",
                    f"{build.PYODIDE_DIR}/pyodide.asm.mjs.gz"):
