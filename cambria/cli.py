@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from .cliargs import pick_boards, positive_int, seed_int
+from .cliargs import pick_boards, positive_int, seed_int, whole_number
 from .core.registry import GAME_IDS
 
 __all__ = ["main", "build_parser"]
