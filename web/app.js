@@ -55,7 +55,7 @@ const library = createLibrary({
 
 const setup = createSetup({
   onStart: (payload) => controller.startGame(payload),
-  onMap: (map) => board.show(board.game, map),
+  onMap: (map, game) => board.show(game ? gameModule(game) : board.game, map),
 });
 
 controller = createController({

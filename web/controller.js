@@ -296,7 +296,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     state.result = null;
     screen.resetLog();
     board.clear();
-    board.show(board.game || gameModule("cambria"), setup.map());
+    board.show(gameModule(setup.game ? setup.game() : "cambria"), setup.map());
     go("setup");
     library.left();
   }

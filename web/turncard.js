@@ -63,7 +63,7 @@ export function createTurnCard({ onPick, onCancelMenu }) {
         const full = game.words.choiceLabel(c, ctx);
         extra.append(el("button", {
           type: "button", class: `choice choice-${c.kind}`, "data-testid": `choice-${c.kind}`, "data-token": c.token,
-          title: full, "aria-label": full, text: game.words.choiceButton(c), onclick: () => onPick(c.token),
+          title: full, "aria-label": full, text: game.words.choiceButton(c, ctx), onclick: () => onPick(c.token),
         }));
       }
     }

@@ -1,0 +1,109 @@
+// Hibernia's words on the page beyond the engine's parts: what a choice does (its button, its
+// menu entry, screen readers), the roll and confirm buttons, the banner, the colour die, the
+// toasts for fights and the end screen's lines.  Everything comes from data the engine sends
+// with each choice and event (action, n, defenders, count, ...): nothing is worked out here.
+//
+// `ctx` is {players, names: {county(id)}} as in web/words.js.
+
+import { t } from "../../i18n.js";
+import { playerName } from "../../words.js";
+
+const FACES = new Map([
+  ["blue", () => t("hib.face.blue")],
+  ["green", () => t("hib.face.green")],
+  ["red", () => t("hib.face.red")],
+  ["yellow", () => t("hib.face.yellow")],
+  ["black", () => t("hib.face.black")],
+  ["purple", () => t("hib.face.purple")],
+]);
+
+/** The die's face in words. */
+export function faceName(face) {
+  return FACES.has(face) ? FACES.get(face)() : String(face || "");
+}
+
+/** The full description of a choice (menu entries, tooltips, screen readers). */
+export function choiceLabel(c, ctx) {
+  const county = c.county ? ctx.names.county(c.county) : "";
+  switch (c.kind) {
+    case "slot":
+      return c.slot === "die" ? t("hib.choice.dieFirst", { face: faceName(c.face) }) : t("hib.choice.extraFirst");
+    case "muster":
+      return t("hib.choice.muster");
+    case "source":
+      return t("hib.label.source", { county, count: c.count });
+    default:
+      if (c.action === "invade") {
+        return t("hib.label.invade", { county, n: c.n, other: playerName(ctx.players, c.defender), defenders: c.defenders });
+      }
+      if (c.action === "reinforce") return t("hib.label.reinforce", { county, n: c.n });
+      return t("hib.label.enter", { county, n: c.n });
+  }
+}
+
+/** Choices shown as buttons in the turn card: which action first, the muster, the sources. */
+export function asButton(c) {
+  return c.kind === "slot" || c.kind === "muster" || c.kind === "source";
+}
+
+/** The short text of a choice shown as a button. */
+export function choiceButton(c, ctx) {
+  if (c.kind === "slot") return c.slot === "die" ? t("hib.choice.die", { face: faceName(c.face) }) : t("hib.choice.extra");
+  if (c.kind === "source") return t("hib.choice.source", { county: ctx ? ctx.names.county(c.county) : c.county, count: c.count });
+  return t("hib.choice.musterShort");
+}
+
+export function confirmLabel() {
+  return t("confirm");
+}
+
+export function rollLabel(roll) {
+  const kind = roll ? roll.kind : "colour";
+  if (kind === "start") return t("roll.start");
+  if (kind === "forts") return t("hib.roll.forts");
+  return t("hib.roll.die");
+}
+
+/** The top bar: whose turn. */
+export function banner(view, name) {
+  return t("banner.turn", { name });
+}
+
+/** The colour die: one face, its colour (none before the roll). */
+export function dice(view) {
+  const face = view.chance ? null : view.die;
+  const count = view.chance && view.roll ? view.roll.dice : face ? 1 : 0;
+  return { count, values: face ? [face] : [], from: null, kind: "colour", label: face ? faceName(face) : "" };
+}
+
+/** Toasts for what a step did: [{kind, seat, text, sub, testid}]. */
+export function toasts(events, ctx) {
+  const out = [];
+  for (const ev of events || []) {
+    if (ev.type === "combat") {
+      const county = ctx.names.county(ev.county);
+      const text = ev.taken && ev.holder !== null
+        ? t("hib.toast.taken", { name: playerName(ctx.players, ev.attacker), county })
+        : ev.holder === null
+          ? t("hib.toast.emptied", { county })
+          : t("hib.toast.held", { name: playerName(ctx.players, ev.defender), county });
+      out.push({ kind: "capture", seat: ev.attacker, text, sub: t("hib.toast.losses", { count: ev.losses }), testid: "combat-toast" });
+    } else if (ev.type === "start") {
+      out.push({ kind: "start", seat: ev.player, text: t("toast.starts", { name: playerName(ctx.players, ev.player) }) });
+    } else if (ev.type === "tie_round") {
+      out.push({ kind: "start", seat: null, text: t("hib.toast.tieRound", { number: ev.number }) });
+    }
+  }
+  return out;
+}
+
+/** The end screen's lines under a player's name: the place on the track and the counties held. */
+export function resultDetail(p) {
+  return [t("hib.end.detail", { lap: p.lap, space: p.space }), t("hib.end.counties", { count: p.counties })];
+}
+
+/** A note under the end screen's ranking: the tie rounds, a shared win. */
+export function resultNote(result) {
+  if (result.shared) return t("hib.end.shared", { count: result.tie_rounds });
+  return result.tie_rounds ? t("hib.end.tieRounds", { count: result.tie_rounds }) : "";
+}
