@@ -301,8 +301,10 @@ class HiberniaWeb:
             if "e" in line:
                 e = line.pop("e")
                 k = line.pop("from")
-                key = {"enter": "hib.log.enter", "reinforce": "hib.log.reinforce", "invade": "hib.log.invade"}[e["kind"]]
-                line["parts"] = [part(key, name=seat(e["player"]), county={"county": _cid(e)}, n=e["n"])]
+                kind = e["kind"]
+                move_key = ("hib.log.enter" if kind == "enter" else "hib.log.reinforce" if kind == "reinforce"
+                            else "hib.log.invade")
+                line["parts"] = [part(move_key, name=seat(e["player"]), county={"county": _cid(e)}, n=e["n"])]
                 if k:
                     line["parts"].append(part("hib.log.fromCounties", count=k))
         return out
