@@ -105,8 +105,8 @@ export function createSetup({ onStart, onMap }) {
       }
       list.append(li);
     }
-    const game = games.find((g) => g.id === gameId);
-    const neutral = game ? game.neutral_with.includes(n) : n === 2;
+    const facts = games.find((g) => g.id === gameId);
+    const neutral = facts ? facts.neutral_with.includes(n) : n === 2;
     $("#neutral-note").hidden = !(neutral && gameId === "cambria");
     $("#hib-neutral-note").hidden = !(neutral && gameId === "hibernia");
   }

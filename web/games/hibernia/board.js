@@ -19,7 +19,8 @@ function svgEl(tag, attrs = {}) {
 
 /** A chip of a player's colour and shape with a number on it (drawn at 0,0 of its hook). */
 function chip(svg, player, count, r = 13) {
-  const g = svgEl("g", { class: `hib-chip col-${player ? player.colour : "neutral"}`, "data-count": count });
+  // the county's or box's own label says what stands there: the chip is drawing only
+  const g = svgEl("g", { class: `hib-chip col-${player ? player.colour : "neutral"}`, "data-count": count, "aria-hidden": "true" });
   const size = r * 2;
   g.append(svgEl("use", { href: `#${svg.dataset.map}-shape-${player ? player.shape : "cross"}`, x: -r, y: -r, width: size, height: size }));
   if (count !== null) {
@@ -56,6 +57,15 @@ export function hit(svg, event, elements) {
   return element && elements.includes(element) ? element : null;
 }
 
+function troops(svg) {
+  let layer = svg.querySelector(".hib-troops");
+  if (!layer) {
+    layer = svgEl("g", { class: "hib-troops", "aria-hidden": "true" });
+    svg.querySelector(".fx").before(layer);
+  }
+  return layer;
+}
+
 // the drawing holds the counties in board order, the order of the position's lists
 function drawCounties(svg, pos, players) {
   svg.querySelectorAll(".county").forEach((node, i) => {
@@ -65,8 +75,16 @@ function drawCounties(svg, pos, players) {
     const count = pos.count[i];
     const key = owner === null || owner === undefined ? "" : `${owner}:${count}`;
     if (spot.dataset.shown !== key) {
-      spot.replaceChildren();
-      if (key) spot.append(chip(svg, playerOf(players, owner), count));
+      // the chips stand in a layer of their own above the counties: a county's name is all
+      // the text inside it (its accessible name holds it), the count is said by the log
+      const layer = troops(svg);
+      layer.querySelector(`[data-county="${node.dataset.county}"]`)?.remove();
+      if (key) {
+        const c = chip(svg, playerOf(players, owner), count);
+        c.dataset.county = node.dataset.county;
+        c.setAttribute("transform", `translate(${spot.dataset.x} ${spot.dataset.y})`);
+        layer.append(c);
+      }
       spot.dataset.shown = key;
     }
     if (key) node.dataset.owner = String(owner);
@@ -189,6 +207,7 @@ export function animate(svg, events) {
 }
 
 export function clear(svg) {
+  svg.querySelector(".hib-troops")?.replaceChildren();
   for (const node of svg.querySelectorAll(".troop-spot, .shield-slot, .supply-slot")) {
     for (const c of Array.from(node.querySelectorAll(".hib-chip"))) c.remove();
     delete node.dataset.shown;
