@@ -3,7 +3,7 @@
 A game alternates chance steps and decisions:
 
 * chance: ``chance_outcomes(state)`` lists the outcomes with their odds,
-  ``apply_chance(state, outcome)`` plays one; in this order (HIBERNIA.md section 4):
+  ``apply_chance(state, outcome)`` plays one; in this order (docs/hibernia.md, "Setup"):
   the start player (the shield is laid at once), the fort draw (a permutation of the
   four colours onto the four forts, in board order), then the colour die before every
   turn.  The rules never draw random numbers themselves; ``sample_chance(state, rng)``

@@ -11,7 +11,13 @@ module adds the evaluation and the optional hooks:
   first), not every multiset; the root always gets every legal action;
 * ``action_group``: moves that differ only in their sources form one group;
 * ``handover``: the position with a later opponent about to move next (the second
-  action, if still due, is first completed as the evaluation likes best).
+  action, if still due, is first completed as the evaluation likes best);
+* ``evaluate``: a position in the middle of the searching player's own turn is judged
+  by its best completion, so that even a one-decision look-ahead (Normal) plans the
+  turn's two actions together: the first action is worth what it makes possible with
+  the second (take a county now, a neighbour that pays for the next space with it).
+  Only the root player's turns are completed: doing it for every opponent leaf would
+  multiply Hard's work by the number of second actions.
 """
 
 from __future__ import annotations
@@ -51,11 +57,14 @@ class HiberniaSearch:
     def __init__(self, state: State, params: Params | None = None) -> None:
         self.evaluator: Evaluator = (evaluator_for(state) if params is None
                                      else evaluator_for(state, params, repr(params)))
+        self.player = state.current
 
     def returns(self, s: State) -> list[float]:
         return self.evaluator.utilities(s)
 
     def evaluate(self, s: State) -> list[float]:
+        if s.phase == LAST_ACTION and s.current == self.player:
+            return self.evaluator.utilities(self._finish_turn(s))
         return self.evaluator.utilities(s)
 
     def depth_cost(self, s: State) -> int:

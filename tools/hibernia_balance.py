@@ -1,6 +1,6 @@
 """The balance report of docs/hibernia.md: win rates per seat and per starting fort.
 
-``python -m cambria.games.hibernia.balance --games 1000 --level normal --jobs 2`` plays
+``python tools/hibernia_balance.py --games 1000 --level normal --jobs 2`` plays
 seeded four-player games between equal computer players (seeded as ``tournament``
 seeds its games) and prints how often each seat wins, counted from the start player,
 and how often the player who started on each fort wins (a shared win counts as a share).
@@ -12,10 +12,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
+from pathlib import Path
 from typing import Any, Sequence
 
-from ...ai.tournament import wilson
-from ...core.game import Game
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cambria.ai.players import choose  # noqa: E402
+from cambria.ai.tournament import wilson  # noqa: E402
+from cambria.core.game import Game  # noqa: E402
+from cambria.games.hibernia.board import load_board  # noqa: E402
 
 __all__ = ["balance", "format_report", "main"]
 
@@ -38,8 +44,6 @@ def _job(args: tuple[str, int, int, bool]) -> dict[str, Any]:
 
 def _play(level: str, players: int, seed: int, advanced: bool) -> tuple[list[int], int]:
     """One game between equal players, seeded as ``tournament`` seeds its games."""
-    from ...ai.players import choose
-
     game = Game("hibernia", players, seed=seed, advanced=advanced)
     rngs = [random.Random(seed * 31 + 7 * i + 1) for i in range(players)]
     while not game.is_over():
@@ -66,8 +70,6 @@ def balance(games: int, level: str = "normal", seed: int = 1, jobs: int = 1, pla
             results = list(pool.imap_unordered(_job, tasks, chunksize=4))
     else:
         results = [_job(t) for t in tasks]
-    from .board import load_board
-
     board = load_board()
     seat_wins = [0.0] * players
     fort_wins = [0.0] * 4
@@ -112,7 +114,7 @@ def format_report(r: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m cambria.games.hibernia.balance",
+    ap = argparse.ArgumentParser(prog="python tools/hibernia_balance.py",
                                  description="Win rates per seat and per starting fort between equal players.")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--level", default="normal", choices=("random", "easy", "normal", "hard"))
