@@ -112,7 +112,7 @@ onLanguage(() => {
 
 board.translate();
 initA11y();
-initRules();
+initRules({ game: () => board.game?.id || "cambria" }); // the game drawn: on the table or picked on setup
 initTutorial();
 setup.render();
 library.attachResume($("resume"));
