@@ -48,7 +48,7 @@ export function createTurnCard({ onPick, onCancelMenu }) {
     const confirm = $("confirm");
     undo.hidden = !deciding;
     confirm.hidden = !deciding;
-    undo.disabled = !m.partial.length;
+    undo.disabled = m.partial.length <= ((opts && Number(opts.forced)) || 0); // not behind steps nobody chose
     $("hint").hidden = !deciding || !m.hintAvailable;
     confirm.disabled = !(opts && opts.complete);
     if (deciding) confirm.textContent = game.words.confirmLabel(opts);

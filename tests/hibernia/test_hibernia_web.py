@@ -58,7 +58,7 @@ def all_paths(step: int) -> set[str]:
         assert (opts["stage"] == "confirm") == (not opts["choices"])
         for c in opts["choices"]:
             assert c["element"] == "button" or c["element"] == f"county:{c['county']}"
-            todo.append(partial + [c["token"]])
+            todo.append(opts["partial"] + [c["token"]])
     return found
 
 
@@ -69,7 +69,7 @@ def compose(rng: random.Random, step: int) -> dict:
         opts = call("options", {"partial": partial, "step": step})
         if opts["complete"] and (not opts["choices"] or rng.random() < 0.6):
             return opts
-        partial.append(rng.choice(opts["choices"])["token"])
+        partial = opts["partial"] + [rng.choice(opts["choices"])["token"]]
 
 
 def test_start_three_players_adds_the_neutral_and_waits_for_the_forts():
@@ -223,3 +223,33 @@ def test_load_brings_the_game_back_with_its_log():
     back = call("load", {"record": record})["view"]
     assert back["position"] == v["position"] and back["game"] == "hibernia"
     assert back["log"] == log
+
+
+def test_which_action_first_is_not_asked_when_one_is_left():
+    """The second action of a turn (and the only one after purple) starts with its slot already
+    taken by the engine; Undo cannot go behind it (forced); the first action asks."""
+    rng = random.Random(5)
+    v = start(4, seed=11)["view"]
+    seen = {"asked": 0, "forced": 0}
+    for _ in range(60):
+        if v["over"]:
+            break
+        if v["chance"]:
+            v = call("roll", {"step": v["step"]})["view"]
+            continue
+        opts = v["options"]
+        assert opts == call("options", {"partial": [], "step": v["step"]})
+        slots = [c for c in opts["choices"] if c["kind"] == "slot"]
+        if v["phase"] == "last_action":
+            assert opts["forced"] == 1 and opts["partial"] in (["die"], ["extra"]) and not slots
+            assert opts["stage"] == f"target_{opts['partial'][0]}"
+            legal = legal_texts()
+            assert all(t.startswith(opts["partial"][0] + " ") for t in legal)
+            seen["forced"] += 1
+        else:
+            assert v["phase"] == "first_action"
+            assert opts["forced"] == 0 and opts["partial"] == [] and {c["token"] for c in slots} == {"die", "extra"}
+            seen["asked"] += 1
+        done = compose(rng, v["step"])
+        v = call("play", {"action": done["action"], "step": v["step"]})["view"]
+    assert seen["asked"] >= 5 and seen["forced"] >= 5

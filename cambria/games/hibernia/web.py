@@ -159,6 +159,10 @@ class HiberniaWeb:
                      defenders=state.count[i] if kind == "invade" else None)
         return c
 
+    def auto_step(self, state: State, tok: str) -> bool:
+        """Which action comes first is not asked when only one is left (the builder takes it)."""
+        return tok in ("die", "extra")
+
     def sort_key(self, c: dict[str, Any]) -> tuple[int, int, int, str]:
         return (_ORDER[c["kind"]], c.get("index", -1) if c.get("index") is not None else -1,
                 c["count"] if c["count"] is not None else -1, c["token"])
