@@ -113,6 +113,7 @@ export function createScreen({ board, turnCard, logPanel, library }) {
     afterRender();
     updateTutorial({
       view, opts: m.opts, partial: m.partial, menu: m.menu, human: mode === "choosing" || mode === "awaiting_roll",
+      coach: game.coach || null, // a game's own guide (web/games/<id>/coach.js); else Cambria's below
     });
   }
 

@@ -5,7 +5,10 @@
 // screen offers it again.
 //
 //   import { initTutorial, updateTutorial, restartTutorial } from "./tutorial.js";
-//   updateTutorial({ view, opts, partial, human, menu })   // after every redraw
+//   updateTutorial({ view, opts, partial, human, menu, coach })   // after every redraw
+//
+// The words and targets below are Cambria's; a game with its own guide passes `coach`
+// (web/games/hibernia/coach.js: step(info) -> {text, target}, endsTurn(phase)).
 
 import { onLanguage, t } from "./i18n.js";
 
@@ -117,15 +120,23 @@ export function updateTutorial(info) {
     return;
   }
   // count the regular turns the guide has walked through
-  if (prev && view.step > prev.step && prev.phase === "turn" && prev.human) turnsDone += 1;
+  const coach = info.coach;
+  const endsTurn = coach ? coach.endsTurn(prev?.phase) : prev?.phase === "turn";
+  if (prev && view.step > prev.step && endsTurn && prev.human) turnsDone += 1;
   prev = { step: view.step, phase: view.phase, human };
   if (turnsDone >= 1) {
     remember(); // walked through: not again after a reload, though the last word stays until dismissed
-    show(t("tutorial.done"), null, true);
+    show(coach ? t("hib.tutorial.done") : t("tutorial.done"), null, true);
     return;
   }
   if (!human) {
     hide();
+    return;
+  }
+  if (coach) {
+    const said = coach.step(info);
+    if (said) show(said.text, said.target);
+    else hide();
     return;
   }
   const board = document.getElementById(`board-${view.map}`);

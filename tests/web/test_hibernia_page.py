@@ -4,12 +4,17 @@ and resume, the saved-games list, export and import, and the replay."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from waits import SETTLED, idle, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
+ROOT = Path(__file__).resolve().parents[2]
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
 
@@ -74,4 +79,121 @@ def test_the_rules_screen_follows_the_game(open_page):
     assert page.locator("#rules-body").get_attribute("data-game") == "cambria"
     assert page.locator("#rules-legion").count() == 1
     close_rules(page)
+    s.assert_clean()
+
+
+OVERLAP = """() => {
+  const boxes = [...document.querySelectorAll('#toasts .toast')].map(t => t.getBoundingClientRect());
+  const spaces = [...document.querySelectorAll('#board-hibernia .track-space')].map(s => s.getBoundingClientRect());
+  const top = Math.min(...spaces.map(r => r.top));
+  const row = spaces.filter(r => r.top < top + 4);  // the track's top row
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return { toasts: boxes.length, row: row.length,
+           covered: row.filter(r => boxes.some(b => hit(b, r))).length };
+}"""
+
+
+def test_on_a_phone_the_start_toasts_leave_the_track_free(open_page):
+    s = open_page("?seed=3", reduced_motion="reduce", **PHONE)
+    page = s.page
+    s.wait_interactive()
+    page.evaluate("window.__cambria.setPause(0)")
+    page.get_by_test_id("game-hibernia").click()
+    page.get_by_test_id("start-button").click()
+    until(page, "() => document.querySelectorAll('#toasts .toast.start').length > 0", "the start player's toast")
+    for scroll in (0, 60):  # at the top of the page and scrolled so the board's top meets the screen's
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        seen = page.evaluate(OVERLAP)
+        assert seen["toasts"] >= 1 and seen["row"] >= 8, seen
+        assert seen["covered"] == 0, seen
+    s.assert_clean()
+
+
+def catalog(lang: str) -> dict:
+    text = (ROOT / "web" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"export\s+default\s+(\{.*\})\s*;?\s*$", text, re.S).group(1))
+
+
+COACH = """() => {
+  const card = document.querySelector('[data-testid="tutorial"]');
+  const s = window.__cambria.state();
+  const target = document.querySelector('.coach-target');
+  return { shown: Boolean(card && !card.hidden), text: card ? card.querySelector('.coach-text').textContent : null,
+           target: target ? (target.id || target.dataset.testid) : null, mode: s.mode,
+           phase: s.view && s.view.phase, stage: s.opts && s.opts.stage, complete: Boolean(s.opts && s.opts.complete),
+           forced: s.opts ? s.opts.forced : null, partial: s.partial,
+           slots: [...document.querySelectorAll('#extra-choices button')].map(b => b.dataset.token)
+             .filter(t => t === 'die' || t === 'extra'),
+           undo: !document.querySelector('#undo').disabled };
+}"""
+
+
+def first_choice(page) -> None:
+    """Tap the first lit county (keyboard-free, by its element), else the first button offered."""
+    menu = page.locator('#choice-menu [data-testid="menu-choice"]')
+    if page.locator("#choice-menu").is_visible() and menu.count():
+        menu.first.click()
+    elif page.locator("#board-hibernia .county.legal").count():
+        page.locator("#board-hibernia .county.legal .county-name").first.dispatch_event("click", {"bubbles": True})
+    else:
+        page.locator("#extra-choices button").first.click()
+    idle(page)
+
+
+def test_the_guided_first_turn_of_hibernia(open_page):
+    en = catalog("en")
+    s = open_page("?seed=8", reduced_motion="reduce", **DESKTOP)
+    page = s.page
+    s.wait_interactive()
+    page.evaluate("window.__cambria.setPause(0)")
+    start_hibernia(page)
+    c = page.evaluate(COACH)
+    for _ in range(3):  # chance's own steps (the forts, the start player) first, if they are due
+        if c["text"] != en["hib.tutorial.rollSetup"]:
+            break
+        assert c["mode"] == "awaiting_roll" and c["target"] == "roll"
+        step = int(page.locator("#app").get_attribute("data-step"))
+        page.get_by_test_id("roll-button").click()
+        until(page, "(n) => Number(document.querySelector('#app').dataset.step) > n", "the chance step", arg=step)
+        until(page, SETTLED, "the page to settle")
+        c = page.evaluate(COACH)
+    assert c["mode"] == "awaiting_roll" and c["shown"] and c["text"] == en["hib.tutorial.roll"] and c["target"] == "roll"
+    page.get_by_test_id("roll-button").click()
+    until(page, "() => window.__cambria.state().mode === 'choosing'", "the choices after the roll")
+    idle(page)
+    said = set()
+    turn_over = False
+    for _ in range(30):
+        c = page.evaluate(COACH)
+        if c["mode"] != "choosing":
+            turn_over = True
+            break
+        assert c["shown"], c
+        said.add(c["text"])
+        if c["complete"] and len(c["partial"]) > c["forced"]:
+            assert c["text"] == en["hib.tutorial.confirm"] and c["target"] == "confirm", c
+            page.get_by_test_id("confirm-button").click()
+            until(page, "() => !document.querySelector('#app').classList.contains('busy')", "the move to be played")
+            until(page, SETTLED, "the page to settle")
+            continue
+        if c["stage"] == "slot":
+            assert c["text"] == en["hib.tutorial.slot"] and c["target"] == "extra-choices" and set(c["slots"]) == {"die", "extra"}
+            page.locator('#extra-choices [data-token="die"]').click()
+            idle(page)
+            continue
+        if c["phase"] == "last_action" and c["stage"].startswith("target_"):
+            # one action left: its slot is taken by the engine, nothing asks for it, Undo stays off
+            assert c["forced"] == 1 and c["partial"] in (["die"], ["extra"]) and not c["slots"] and not c["undo"], c
+            assert c["text"] in (en["hib.tutorial.second"], en["hib.tutorial.muster"]), c
+        elif c["stage"] == "source":
+            assert c["text"] in (en["hib.tutorial.source"], en["hib.tutorial.menu"]), c
+        elif c["stage"].startswith("target_"):
+            assert c["text"] in (en["hib.tutorial.county"], en["hib.tutorial.muster"], en["hib.tutorial.menu"]), c
+        first_choice(page)
+    assert turn_over
+    assert en["hib.tutorial.second"] in said or en["hib.tutorial.muster"] in said  # the turn's second action
+    until(page, f"() => document.querySelector('.coach-text')?.textContent === {json.dumps(en['hib.tutorial.done'])}",
+          "the guide's last word after the turn")
+    # never a word of Cambria's guide in Hibernia
+    assert not any(text == en[k] for text in said for k in en if k.startswith("tutorial."))
     s.assert_clean()

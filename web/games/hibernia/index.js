@@ -4,6 +4,7 @@
 import { animate, clear, draw, elementOf, hit } from "./board.js";
 import * as words from "./words.js";
 import * as panel from "./panel.js";
+import * as coach from "./coach.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -40,5 +41,5 @@ function chip(map, colour, shape, extra = "") {
 
 export default {
   id: "hibernia",
-  drawing, draw, clear, animate, hit, elementOf, names, translate, words, panel, chip,
+  drawing, draw, clear, animate, hit, elementOf, names, translate, words, panel, chip, coach,
 };
