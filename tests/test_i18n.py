@@ -289,7 +289,9 @@ def test_translations_differ_from_english(catalogs):
     """A catalog copied from English would pass the other checks: most messages must differ."""
     en = catalogs["en"]
     for lang in LANGUAGES[1:]:
-        same = [k for k, v in catalogs[lang].items() if v == en[k] and PLACEHOLDER.sub("", str(v)).strip(" ·:–()+%…!.,")]
+        # place names (Hibernia's counties) may stay as the maps of that language have them
+        same = [k for k, v in catalogs[lang].items() if v == en[k] and PLACEHOLDER.sub("", str(v)).strip(" ·:–()+%…!.,")
+                and not k.startswith("hib.county.")]
         assert len(same) < 12, f"{lang}: too many messages identical to English: {same}"
 
 

@@ -68,6 +68,7 @@ export function createBoard({ onTap, onMiss }) {
       for (const frame of frames()) frame.hidden = frame.dataset.map !== map;
       svg = game.drawing(map);
       document.getElementById("app").dataset.map = map;
+      if (svg) game.translate(svg); // its labels in the page's language, now that it shows
     },
     set(state) {
       choices = state.viewOnly || !state.choices ? new Map() : state.choices;

@@ -197,3 +197,124 @@ def test_the_guided_first_turn_of_hibernia(open_page):
     # never a word of Cambria's guide in Hibernia
     assert not any(text == en[k] for text in said for k in en if k.startswith("tutorial."))
     s.assert_clean()
+
+
+FOCUS = """() => {
+  const a = document.activeElement;
+  const s = window.__cambria.state();
+  return { tag: a ? a.tagName + '.' + (a.getAttribute('class') || '') + '#' + (a.parentNode && a.parentNode.id) : null, county: a && a.dataset ? a.dataset.county || null : null, legal: Boolean(a && a.classList && a.classList.contains('legal')),
+           label: a && a.getAttribute ? a.getAttribute('aria-label') : null, id: a ? a.id : null,
+           token: a && a.dataset ? a.dataset.token || null : null,
+           inGame: Boolean(a && a.closest && a.closest('svg.board, #play')), inMenu: Boolean(a && a.closest && a.closest('#choice-menu')),
+           mode: s.mode, step: s.view && s.view.step, partial: s.partial, forced: s.opts ? s.opts.forced : 0,
+           complete: Boolean(s.opts && s.opts.complete), lit: document.querySelectorAll('#board-hibernia .county.legal').length };
+}"""
+
+BOARD_JSON = json.loads((ROOT / "cambria" / "games" / "hibernia" / "data" / "board.json").read_text(encoding="utf-8"))
+
+
+def check_labels(page) -> int:
+    """Every county's accessible name says its name, who holds it and how many soldiers (as the engine has it)."""
+    view = page.evaluate("() => window.__cambria.request('view', {})")
+    pos = view["position"]
+    names = {p["index"]: ("Neutral" if p["neutral"] else p["name"]) for p in view["players"]}
+    labels = page.evaluate("() => [...document.querySelectorAll('#board-hibernia .county')].map(c => c.getAttribute('aria-label'))")
+    held = 0
+    for c, label, owner, count in zip(BOARD_JSON["counties"], labels, pos["owner"], pos["count"], strict=True):
+        assert label.startswith(f"{c['name']}, {c['colour']}: "), label
+        if owner is None:
+            assert "empty" in label, label
+        else:
+            held += 1
+            assert f": {names[owner]}, {count} soldier" in label, (label, names[owner], count)
+        assert label.endswith(", fort") == c["fort"], label
+    return held
+
+
+def test_a_turn_of_hibernia_by_keyboard(open_page):
+    s = open_page("?seed=21", reduced_motion="reduce", **DESKTOP)
+    page = s.page
+    s.wait_interactive()
+    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")  # no guide card in the tab order
+    page.reload()
+    s.wait_interactive()
+    page.evaluate("window.__cambria.setPause(0)")
+    start_hibernia(page)
+    check_labels(page)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(60):  # Tab into the game
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUS)["inGame"]:
+            break
+    assert page.evaluate(FOCUS)["inGame"]
+    played = 0
+    undone = False
+    tabs = 0
+    for _ in range(200):
+        f = page.evaluate(FOCUS)
+        if f["mode"] == "awaiting_roll":
+            page.keyboard.press("r")
+            until(page, "(n) => window.__cambria.state().view.step > n", "the roll", arg=f["step"])
+            until(page, SETTLED, "the page to settle after the roll")
+            continue
+        if f["mode"] != "choosing":
+            until(page, SETTLED, "a person's turn")
+            if page.evaluate(FOCUS)["mode"] == "over":
+                break
+            continue
+        if f["complete"] and len(f["partial"]) > f["forced"]:
+            if not undone:  # U takes the last choice back, then it is made again
+                page.keyboard.press("u")
+                until(page, "(n) => window.__cambria.state().partial.length < n", "the undo", arg=len(f["partial"]))
+                undone = True
+                continue
+            page.keyboard.press("c")
+            until(page, "(n) => window.__cambria.state().view.step > n", "the move to be played", arg=f["step"])
+            until(page, SETTLED, "the page to settle")
+            played += 1
+            if played >= 3:
+                break
+            continue
+        if f["county"] and f["legal"]:
+            assert f["label"], f
+            if f["lit"] > 1:  # the arrows go to another lit county
+                page.keyboard.press("ArrowRight")
+                g = page.evaluate(FOCUS)
+                assert g["legal"] and g["county"] and g["county"] != f["county"], g
+        elif not (f["inMenu"] or f["token"]):  # not on a choice (the log, say): Tab on to one
+            tabs += 1
+            assert tabs < 40, f
+            page.keyboard.press("Tab")
+            continue
+        tabs = 0
+        before = len(f["partial"])
+        page.keyboard.press("Enter")
+        until(page, "(n) => window.__cambria.state().partial.length > n && !document.querySelector('#app').classList.contains('busy')"
+                    " || window.__cambria.state().menu !== null",
+              "the choice to be taken", arg=before)
+    assert played >= 3 and undone
+    assert check_labels(page) >= 4
+    s.assert_clean()
+
+
+def test_county_names_in_russian(open_page):
+    s = open_page("?seed=4", locale="ru-RU", reduced_motion="reduce", **PHONE)
+    page = s.page
+    s.wait_interactive()
+    page.evaluate("window.__cambria.setPause(0)")
+    page.get_by_test_id("game-hibernia").click()
+    text = ("(id) => [...document.querySelectorAll(`#board-hibernia .county[data-county='${id}'] .county-name tspan`)]"
+            ".map(t => t.textContent).join(' ')")
+    assert page.evaluate(text, "MEA") == "Мит"
+    assert page.evaluate(text, "LCK") == "Лиишь, Карлоу и Килкенни"
+    start_hibernia(page)
+    label = page.locator('#board-hibernia .county[data-county="WAT"]').get_attribute("aria-label")
+    assert label.startswith("Уотерфорд, зелёный: "), label
+    # and in English again after a switch from the menu
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("lang-en").click()
+    until(page, """() => document.querySelector("#board-hibernia .county[data-county='MEA'] .county-name").textContent === 'Meath'""",
+          "the map's names in English")
+    until(page, """() => document.querySelector("#board-hibernia .county[data-county='WAT']")
+                         .getAttribute('aria-label').startsWith('Waterford, green')""", "the counties' labels in English")
+    s.assert_clean()

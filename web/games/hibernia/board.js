@@ -6,6 +6,9 @@
 // cambria/games/hibernia/svg.py; this module fills the hooks from what the engine sends
 // (through web/board.js) and decides nothing.  Elements are "county:MEA".
 
+import { countyLabel } from "./words.js";
+import { playerName } from "../../words.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 const CHOICE_CLASSES = ["legal", "legal-county", "legal-source", "selected", "last-move", "changed"];
@@ -90,6 +93,12 @@ function drawCounties(svg, pos, players) {
     if (key) node.dataset.owner = String(owner);
     else delete node.dataset.owner;
     node.dataset.count = String(count || 0);
+    // a screen reader hears the county, who holds it and with how many soldiers
+    const label = countyLabel({
+      id: node.dataset.county, colour: node.dataset.colour, fort: node.dataset.fort === "true",
+      holder: key ? playerName(players, owner) : null, count: count || 0,
+    });
+    if (node.getAttribute("aria-label") !== label) node.setAttribute("aria-label", label);
   });
 }
 

@@ -12,18 +12,61 @@ function drawing(map) {
   return document.getElementById(`board-${map}`);
 }
 
-/** {county(id)}: the counties' names from the drawing (proper nouns), by id or board index. */
+/** {county(id)}: the counties' names in the page's language (words.js), by id or board index. */
 function names(svg) {
   const county = (id) => {
-    const node = typeof id === "number" ? svg?.querySelectorAll(".county")[id]
-      : svg?.querySelector(`.county[data-county="${String(id).replace(/[^A-Z]/g, "")}"]`);
-    return node ? node.dataset.name : String(id);
+    const node = typeof id === "number" ? svg?.querySelectorAll(".county")[id] : null;
+    return words.countyName(node ? node.dataset.county : String(id));
   };
   return { county, road: (n) => String(n), fort: (n) => county(n) };
 }
 
-function translate() {
-  // the counties are proper nouns; the drawing's labels stay as they are
+/** The map's county labels in the page's language, on the lines the drawing laid out. */
+function translate(svg) {
+  for (const node of svg.querySelectorAll(".county[data-county]")) {
+    const spans = Array.from(node.querySelectorAll(".county-name tspan"));
+    if (!spans.length) continue;
+    for (const s of spans) if (!s.dataset.len) s.dataset.len = s.getAttribute("textLength") || "";
+    const lines = splitLines(words.countyName(node.dataset.county), spans.length);
+    spans.forEach((s, i) => {
+      s.textContent = lines[i] || "";
+      // as wide as it is, but never wider than the drawing's room for that line
+      s.removeAttribute("textLength");
+      s.removeAttribute("lengthAdjust");
+      const room = Number(s.dataset.len);
+      let natural = 0;
+      try {
+        natural = s.getComputedTextLength();
+      } catch {
+        natural = 0; // not laid out (hidden): keep the drawing's width
+      }
+      if (room && (!natural || natural > room)) {
+        s.setAttribute("textLength", String(room));
+        s.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    });
+  }
+}
+
+// a name cut into n lines of about equal length, at spaces
+function splitLines(name, n) {
+  const wordsOf = name.split(" ");
+  if (n <= 1 || wordsOf.length <= 1) return [name];
+  const lines = [];
+  let rest = wordsOf;
+  for (let k = n; k > 1 && rest.length > 1; k--) {
+    const target = rest.join(" ").length / k;
+    let line = rest[0];
+    let i = 1;
+    while (i < rest.length - (k - 1) && Math.abs(line.length + 1 + rest[i].length - target) < Math.abs(line.length - target)) {
+      line += " " + rest[i];
+      i += 1;
+    }
+    lines.push(line);
+    rest = rest.slice(i);
+  }
+  lines.push(rest.join(" "));
+  return lines;
 }
 
 function chip(map, colour, shape, extra = "") {

@@ -17,6 +17,45 @@ const FACES = new Map([
   ["purple", () => t("hib.face.purple")],
 ]);
 
+// the counties' names in the player's language (a catalog entry per county id: translated or
+// transliterated where the maps of that language differ)
+const COUNTIES = {
+  MEA: () => t("hib.county.MEA"),
+  WME: () => t("hib.county.WME"),
+  LON: () => t("hib.county.LON"),
+  OFF: () => t("hib.county.OFF"),
+  DON: () => t("hib.county.DON"),
+  DTF: () => t("hib.county.DTF"),
+  ADA: () => t("hib.county.ADA"),
+  MCA: () => t("hib.county.MCA"),
+  SLE: () => t("hib.county.SLE"),
+  MAY: () => t("hib.county.MAY"),
+  GAL: () => t("hib.county.GAL"),
+  ROS: () => t("hib.county.ROS"),
+  LOU: () => t("hib.county.LOU"),
+  DKI: () => t("hib.county.DKI"),
+  WWX: () => t("hib.county.WWX"),
+  LCK: () => t("hib.county.LCK"),
+  CLI: () => t("hib.county.CLI"),
+  KCO: () => t("hib.county.KCO"),
+  TIP: () => t("hib.county.TIP"),
+  WAT: () => t("hib.county.WAT"),
+};
+
+/** A county's name by its id ("MEA"). */
+export function countyName(id) {
+  return Object.hasOwn(COUNTIES, id) ? COUNTIES[id]() : String(id);
+}
+
+/** A county's accessible name: its name, colour and fort, who holds it with how many soldiers. */
+export function countyLabel({ id, colour, fort, holder, count }) {
+  const county = countyName(id);
+  const base = holder === null
+    ? t("hib.countyLabel.empty", { county, colour: faceName(colour) })
+    : t("hib.countyLabel.held", { county, colour: faceName(colour), name: holder, count });
+  return fort ? t("hib.countyLabel.fort", { label: base }) : base;
+}
+
 /** The die's face in words. */
 export function faceName(face) {
   return FACES.has(face) ? FACES.get(face)() : String(face || "");
