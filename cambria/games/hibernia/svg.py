@@ -406,6 +406,8 @@ def board_svg(board: BoardLike) -> str:
     tx1, ty1, tx2, ty2 = lay.title
     add(f'<text class="map-title" x="{_f((tx1 + tx2) / 2)}" y="{_f(ty2 - 7)}" text-anchor="middle" '
         f'font-family="{SERIF}" font-size="24" font-weight="700" letter-spacing="5" fill="#fffdf0" '
+        # held to its panel: a wide serif would reach over the shield beside it
+        f'textLength="{_f(tx2 - tx1 - 6)}" lengthAdjust="spacingAndGlyphs" '
         f'fill-opacity="0.88">{name.upper()}</text>')
     add(f'<g class="fx" id="{p}-fx"></g>')
     add("</svg>")

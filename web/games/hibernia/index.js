@@ -27,7 +27,7 @@ function translate(svg) {
     const spans = Array.from(node.querySelectorAll(".county-name tspan"));
     if (!spans.length) continue;
     for (const s of spans) if (!s.dataset.len) s.dataset.len = s.getAttribute("textLength") || "";
-    const lines = splitLines(words.countyName(node.dataset.county), spans.length);
+    const lines = splitLines(words.countyName(node.dataset.county), spans.map((t) => Number(t.dataset.len) || 1));
     spans.forEach((s, i) => {
       s.textContent = lines[i] || "";
       // as wide as it is, but never wider than the drawing's room for that line
@@ -48,25 +48,24 @@ function translate(svg) {
   }
 }
 
-// a name cut into n lines of about equal length, at spaces
-function splitLines(name, n) {
-  const wordsOf = name.split(" ");
-  if (n <= 1 || wordsOf.length <= 1) return [name];
-  const lines = [];
-  let rest = wordsOf;
-  for (let k = n; k > 1 && rest.length > 1; k--) {
-    const target = rest.join(" ").length / k;
-    let line = rest[0];
-    let i = 1;
-    while (i < rest.length - (k - 1) && Math.abs(line.length + 1 + rest[i].length - target) < Math.abs(line.length - target)) {
-      line += " " + rest[i];
-      i += 1;
+// a name cut at spaces into the drawing's lines, so that the most crowded line (its letters
+// for its room) is as roomy as it can be
+function splitLines(name, rooms) {
+  const parts = name.split(" ");
+  const n = Math.min(rooms.length, parts.length);
+  if (n <= 1) return [name];
+  let best = null;
+  const walk = (from, k, lines) => {
+    if (k === 1) {
+      const all = [...lines, parts.slice(from).join(" ")];
+      const cost = Math.max(...all.map((l, i) => l.length / (rooms[i] || 1)));
+      if (!best || cost < best.cost) best = { cost, all };
+      return;
     }
-    lines.push(line);
-    rest = rest.slice(i);
-  }
-  lines.push(rest.join(" "));
-  return lines;
+    for (let end = from + 1; end <= parts.length - (k - 1); end++) walk(end, k - 1, [...lines, parts.slice(from, end).join(" ")]);
+  };
+  walk(0, n, []);
+  return best.all;
 }
 
 function chip(map, colour, shape, extra = "") {
