@@ -8,7 +8,7 @@
 //   updateTutorial({ view, opts, partial, human, menu, coach })   // after every redraw
 //
 // The words and targets below are Cambria's; a game with its own guide passes `coach`
-// (web/games/hibernia/coach.js: step(info) -> {text, target}, endsTurn(phase)).
+// (web/games/hibernia/coach.js: step(info) -> {text, target}, endsTurn(phase), done()).
 
 import { onLanguage, t } from "./i18n.js";
 
@@ -126,7 +126,7 @@ export function updateTutorial(info) {
   prev = { step: view.step, phase: view.phase, human };
   if (turnsDone >= 1) {
     remember(); // walked through: not again after a reload, though the last word stays until dismissed
-    show(coach ? t("hib.tutorial.done") : t("tutorial.done"), null, true);
+    show(coach ? coach.done() : t("tutorial.done"), null, true);
     return;
   }
   if (!human) {

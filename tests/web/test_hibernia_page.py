@@ -251,6 +251,7 @@ def test_a_turn_of_hibernia_by_keyboard(open_page):
     undone = False
     tabs = 0
     for _ in range(200):
+        until(page, SETTLED, "the page to answer the last key")
         f = page.evaluate(FOCUS)
         if f["mode"] == "awaiting_roll":
             page.keyboard.press("r")
@@ -265,7 +266,8 @@ def test_a_turn_of_hibernia_by_keyboard(open_page):
         if f["complete"] and len(f["partial"]) > f["forced"]:
             if not undone:  # U takes the last choice back, then it is made again
                 page.keyboard.press("u")
-                until(page, "(n) => window.__cambria.state().partial.length < n", "the undo", arg=len(f["partial"]))
+                until(page, "(n) => window.__cambria.state().partial.length < n && !window.__cambria.state().busy",
+                      "the undo", arg=len(f["partial"]))
                 undone = True
                 continue
             page.keyboard.press("c")
@@ -279,8 +281,9 @@ def test_a_turn_of_hibernia_by_keyboard(open_page):
             assert f["label"], f
             if f["lit"] > 1:  # the arrows go to another lit county
                 page.keyboard.press("ArrowRight")
-                g = page.evaluate(FOCUS)
-                assert g["legal"] and g["county"] and g["county"] != f["county"], g
+                until(page, """(c) => { const a = document.activeElement;
+                                return a && a.classList.contains('legal') && a.dataset.county && a.dataset.county !== c; }""",
+                      "the arrow to bring the focus to another lit county", arg=f["county"])
         elif not (f["inMenu"] or f["token"]):  # not on a choice (the log, say): Tab on to one
             tabs += 1
             assert tabs < 40, f

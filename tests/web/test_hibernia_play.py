@@ -151,12 +151,12 @@ class Player:
         shown = self.page.evaluate(READ_PAGE)
         assert shown["step"] == engine["step"]
         pos = engine["position"]
-        assert shown["counties"] == ["" if o is None else f"{o}:{k}" for o, k in zip(pos["owner"], pos["count"])]
+        assert shown["counties"] == ["" if o is None else f"{o}:{k}" for o, k in zip(pos["owner"], pos["count"], strict=True)]
         assert shown["chips"] == sum(o is not None for o in pos["owner"])
         seats = [p["index"] for p in engine["players"]]
         assert shown["supply"] == [pos["supply"][i] for i in seats]
         assert shown["points"] == [pos["track"][i] if not p["neutral"] else 0
-                                   for i, p in zip(seats, engine["players"])]
+                                   for i, p in zip(seats, engine["players"], strict=True)]
         regular = [p["index"] for p in engine["players"] if not p["neutral"]]
         assert sorted(m for m, _ in shown["markers"]) == regular
         assert shown["logLines"] == len(engine["log"])

@@ -4,6 +4,7 @@
 //
 //   coach.step({ view, opts, partial, menu })  -> { text, target } or null (nothing to say)
 //   coach.endsTurn(phase)                      -> a person's decision in this phase ends her turn
+//   coach.done()                               -> the guide's last word, after the first turn
 
 import { t } from "../../i18n.js";
 
@@ -30,4 +31,8 @@ export function step({ view, opts, partial = [], menu }) {
 
 export function endsTurn(phase) {
   return phase === "last_action";
+}
+
+export function done() {
+  return t("hib.tutorial.done");
 }
