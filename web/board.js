@@ -27,6 +27,7 @@
 export function createBoard({ onTap, onMiss }) {
   let game = null;
   let svg = null;
+  const shownBy = new Map(); // each drawing shown so far -> the game module that draws it
   let choices = new Map();
 
   function frames() {
@@ -67,6 +68,7 @@ export function createBoard({ onTap, onMiss }) {
       game = module;
       for (const frame of frames()) frame.hidden = frame.dataset.map !== map;
       svg = game.drawing(map);
+      if (svg) shownBy.set(svg, game);
       document.getElementById("app").dataset.map = map;
       if (svg) game.translate(svg); // its labels in the page's language, now that it shows
     },
@@ -82,13 +84,14 @@ export function createBoard({ onTap, onMiss }) {
     },
     clear() {
       choices = new Map();
-      for (const d of drawings()) game.clear(d);
+      // each drawing by its own game's module (Cambria's clear knows nothing of Ireland's map)
+      for (const [d, module] of shownBy) module.clear(d);
     },
     names() {
       return game.names(svg);
     },
     translate() {
-      for (const d of drawings()) game.translate(d);
+      for (const [d, module] of shownBy) module.translate(d); // the others when they show
     },
     get svg() {
       return svg;
