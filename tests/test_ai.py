@@ -171,6 +171,71 @@ def test_wilson_and_seat_specs() -> None:
     assert parse_seat("hard") == ("hard", None)
 
 
+# ---------------------------------------------------------------- evaluating children
+
+def _random_positions(board: str, players: int, seed: int, every: int) -> list[Any]:
+    """Decision points of a random game (every ``every``-th), all phases."""
+    from cambria.games.cambria.board import load_board
+    from cambria.games.cambria.state import State
+
+    s = State(load_board(board), players)
+    dice, pick = random.Random(seed), random.Random(seed + 1)
+    out: list[Any] = []
+    k = 0
+    while not s.is_over():
+        if s.is_chance():
+            rules.apply_chance(s, rules.sample_chance(s, dice))
+            continue
+        k += 1
+        if k % every == 0 or s.phase != TURN:
+            out.append(s.copy())
+        rules.apply(s, rules.random_action(s, pick), False)
+    return out
+
+
+@pytest.mark.parametrize("board", ["cambria", "cumbria"])
+def test_children_are_valued_exactly_as_when_built(board: str) -> None:
+    """``child_utilities`` skips building the children; its values must be exactly (not nearly)
+    what evaluating each applied child gives, for every legal action, captures and the end
+    of the game included."""
+    from cambria.games.cambria.evaluate import Params, evaluator_for
+
+    kinds: set[str] = set()
+    for players in (2, 3, 4, 5):
+        for s in _random_positions(board, players, players, every=3):
+            for ev in (evaluator_for(s), evaluator_for(s, Params(supply=0.3, boat=0.5), "test")):
+                actions = rules.legal_actions(s)
+                fast = ev.child_utilities(s, actions)
+                for a, value in zip(actions, fast, strict=True):
+                    child = s.copy()
+                    rules.apply(child, a, False)
+                    assert value == ev.utilities(child), (s, str(a))
+                    if child.last_captures and s.phase == TURN:
+                        kinds.add("over" if child.is_over() else "capture")
+                    kinds.add(s.phase.name)
+    assert {"capture", "over", "SETUP", "NEUTRAL", "TURN"} <= kinds
+
+
+def test_narrow_actions_keep_one_variant_of_each_move() -> None:
+    """Inside the tree only one source and one boat per move are searched: every kind, road
+    and swap of the legal actions is still there, and nothing illegal is added."""
+    from cambria.games.cambria.moves import narrow_actions
+    from cambria.games.cambria.search_hooks import CambriaSearch
+
+    narrowed = False
+    for players in (2, 3, 5):
+        for s in _random_positions("cambria", players, 10 + players, every=2):
+            hooks = CambriaSearch(s)
+            legal = rules.legal_actions(s)
+            cands = hooks.candidate_actions(s)
+            assert set(cands) <= set(legal) and len(set(cands)) == len(cands)
+            assert {(a.kind, a.road, a.swap) for a in cands} == {(a.kind, a.road, a.swap) for a in legal}
+            narrowed |= len(cands) < len(legal)
+            if s.phase == TURN and s.supply[s.current] == 0:
+                assert set(narrow_actions(s, (None, None))) <= set(legal)
+    assert narrowed
+
+
 # ---------------------------------------------------------------- a second game for the search
 
 class DiceRace:

@@ -88,6 +88,20 @@ class Budget:
                     self.clock_fired = True
                     raise SearchAborted("time")
 
+    def allow(self, n: int) -> int:
+        """Spend up to ``n`` nodes at once: how many the budget allows (0 once it is spent).
+        The clock is checked as ``spend`` checks it; if it has fired, nothing is allowed."""
+        room = self.max_nodes - self.nodes
+        k = n if n <= room else max(room, 0)
+        if k == 0:
+            return 0
+        try:
+            self.spend(k)
+        except SearchAborted:
+            if self.clock_fired:
+                return 0
+        return k
+
     def time_left(self) -> float:
         return float("inf") if self.deadline is None else self.deadline - time.perf_counter()
 
@@ -113,19 +127,36 @@ def greedy_order(game: GameInterface, s: Any, actions: Sequence[Any], player: in
                  out: list[tuple[float, int, Any, Any]] | None = None) -> list[tuple[float, int, Any, Any]]:
     """(static value for ``player``, index, action, child) for every action, best first.
 
-    Pass ``out`` to keep what was evaluated if the budget runs out (SearchAborted)."""
+    The child is None when the game's ``evaluate_children`` hook valued the actions without
+    building their states (``child_state`` builds one when it is needed).  Pass ``out`` to
+    keep what was evaluated if the budget runs out (SearchAborted)."""
     if out is None:
         out = []
-    evaluate = game.evaluate
+    values = child_values(game, s, actions, budget)
+    for i in range(len(values)):
+        out.append((values[i][player], i, actions[i], None))
+    if len(values) < len(actions):
+        raise SearchAborted("node budget")
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return out
+
+
+def child_values(game: GameInterface, s: Any, actions: Sequence[Any],
+                 budget: Budget | None = None) -> list[Sequence[float]]:
+    """The value vector (``returns`` at the end, else ``evaluate``) of the state after each action,
+    one node each.  If the budget runs out, the values of the first actions it allowed."""
+    n = len(actions)
+    if budget is not None:
+        n = budget.allow(n)
+    hook = getattr(game, "evaluate_children", None)
+    if hook is not None:
+        return list(hook(s, actions if n == len(actions) else actions[:n]))
+    out = []
     apply = game.apply
     is_terminal = game.is_terminal
-    for i, a in enumerate(actions):
-        if budget is not None:
-            budget.spend()
+    for a in actions[:n]:
         child = apply(s, a)
-        v = (game.returns(child) if is_terminal(child) else evaluate(child))[player]
-        out.append((v, i, a, child))
-    out.sort(key=lambda t: (-t[0], t[1]))
+        out.append(game.returns(child) if is_terminal(child) else game.evaluate(child))
     return out
 
 
@@ -187,11 +218,11 @@ class Expectimax:
         actions = self._candidates(s)
         cost = self._cost(s)
         if depth - cost <= 0:
+            values = child_values(game, s, actions, budget)
+            if len(values) < len(actions):
+                raise SearchAborted("node budget")
             best_v: Sequence[float] | None = None
-            for a in actions:
-                budget.spend()
-                child = game.apply(s, a)
-                v = game.returns(child) if game.is_terminal(child) else game.evaluate(child)
+            for v in values:
                 if best_v is None or v[player] > best_v[player]:
                     best_v = v
             assert best_v is not None
@@ -199,8 +230,8 @@ class Expectimax:
         ordered = greedy_order(game, s, actions, player, budget)
         width = 1 if cost == 0 else self.beam
         best_v = None
-        for _, _, _, child in ordered[:width]:
-            v = self.value(child, depth - cost, budget, chance_level)
+        for _, _, a, child in ordered[:width]:
+            v = self.value(child if child is not None else game.apply(s, a), depth - cost, budget, chance_level)
             if best_v is None or v[player] > best_v[player]:
                 best_v = v
         assert best_v is not None
@@ -247,7 +278,10 @@ class Expectimax:
         for depth in range(2, self.max_depth + 1):
             deep: list[tuple[float, int, Any, Any]] = []
             try:
-                for _, i, a, child in cands:
+                for n, (_, i, a, child) in enumerate(cands):
+                    if child is None:
+                        child = game.apply(s, a)
+                        cands[n] = (cands[n][0], i, a, child)
                     v = self.value(child, depth - 1, budget)[player]
                     if self._handover is not None:
                         for k in range(2, self.opponents + 1):

@@ -30,7 +30,7 @@ from .actions import Action, _new_action
 from .board import Board
 from .state import EMPTY, NEUTRAL, OVER, SETUP, TURN, State
 
-__all__ = ["legal_actions", "is_legal", "random_action", "why_illegal", "turn_variants", "targets", "bits"]
+__all__ = ["legal_actions", "narrow_actions", "is_legal", "random_action", "why_illegal", "turn_variants", "targets", "bits"]
 
 
 def _act(kind: str, road: int | None = None, from_road: int | None = None, from_boat: int | None = None,
@@ -327,6 +327,88 @@ def _turn_actions(state: State) -> list[Action]:
 
 
 _PASS = [_act("pass", swap=sw) for sw in _SWAPS]
+
+
+def narrow_actions(state: State, source: tuple[int | None, int | None]) -> list[Action]:
+    """The legal actions that differ in more than the warrior moved or the boat used (for search).
+
+    Where the rules let the player pick which warrior to move (her supply is empty) only
+    ``source`` is used, (road, None) or (None, boat); a legion move with a boat uses the
+    highest free boat only.  Setup and neutral placements are as in ``legal_actions``, but
+    a neutral warrior moved from the board comes from ``source``'s road."""
+    phase = state.phase
+    if phase == NEUTRAL:
+        n = state.neutral
+        if state.supply[n] > 0:
+            return legal_actions(state)
+        fr = source[0]
+        tab = _tables(state.board)
+        return [tab.neutral_from_row(t)[fr] for t in bits(neutral_targets(state))]  # type: ignore[index]
+    if phase != TURN:
+        return legal_actions(state)
+    board = state.board
+    tab = _tables(board)
+    nm = board.number_mask
+    all_roads = board.all_roads
+    p = state.current
+    a, b = state.dice
+    boats = state.boats
+    own = state.masks[p]
+    legion = state.legion
+    lbit = 1 << legion if legion >= 0 else 0
+    empty = all_roads & ~(state.occupied | lbit)
+    supply = state.supply[p]
+    owner = state.owner
+    out: list[Action] = []
+    variants = [(0, a, b, -1)]
+    for k in range(5):
+        if boats[k] == p:
+            n = k + 2
+            base = k * 6
+            if a == b:
+                variants.append((base + a, a, n, k) if a <= n else (base + a, n, a, k))
+            else:
+                variants.append((base + a, n, b, k) if n <= b else (base + a, b, n, k))
+                variants.append((base + b, a, n, k) if a <= n else (base + b, n, a, k))
+    fr, fb = source
+    src = fr if fr is not None else tab.nroads + fb - 2 if fb is not None else -1
+    for si, x, y, swapped in variants:
+        if x == 1:
+            if y == 1:
+                place, legion_to, may_pass = 0, all_roads & ~lbit, False
+            else:
+                place, legion_to, may_pass = nm[y] & empty, nm[y] & ~lbit, True
+        elif x == y:
+            place, legion_to, may_pass = nm[x] & ~own, 0, True
+        else:
+            place, legion_to, may_pass = (nm[x] | nm[y]) & empty, 0, True
+        from_supply = si or supply
+        if place:
+            if from_supply:
+                row = tab.place_row(si)
+                out += [row[t] for t in bits(place)]
+            elif src >= 0:
+                out += [tab.place_from_row(t)[src] for t in bits(place)]
+        if legion_to:
+            row = tab.legion_row(si)
+            top = -1
+            for k in range(4, -1, -1):
+                if boats[k] == EMPTY or k == swapped:
+                    top = k
+                    break
+            if top < 0:
+                out += [row[t] for t in bits(legion_to)]
+            else:
+                boat_rows = tab.legion_boat_rows(si)
+                for t in bits(legion_to):
+                    out.append(row[t])
+                    if from_supply or owner[t] == p:
+                        out.append(boat_rows[t][top])
+                    elif src >= 0:
+                        out.append(tab.legion_from_row(t)[top * (tab.nroads + 6) + src])
+        if may_pass:
+            out.append(_PASS[si])
+    return out
 
 
 # ------------------------------------------------------------------ checking one action
