@@ -38,6 +38,21 @@ __all__ = ["LEVELS", "NODE_BUDGET", "CLOCK_CAP", "Choice", "choose", "choose_act
 NODE_BUDGET = {"easy": 1_000_000, "normal": 1_000_000, "hard": 20_000}
 # The safety cap on the clock, in seconds: far above a move's cost on a slow phone.
 CLOCK_CAP = {"easy": 5.0, "normal": 5.0, "hard": 10.0}
+
+
+@dataclass
+class HardSettings:
+    """How Hard searches (see ``search.Expectimax``); by number of players."""
+
+    depth: int = 2            # decisions looked ahead, the root's included
+    root_width: int = 10      # root candidates searched deeper (one per action_group)
+    beam: int = 2             # children searched further at inner decisions
+    opponents: int = 2        # later opponents whose answers are added (handover), 3+ players
+    samples: tuple[int | None, ...] = (None,)  # outcomes expanded per chance level (None: all)
+
+
+DEFAULT_HARD: dict[int, HardSettings] = {n: HardSettings() for n in range(2, 6)}
+HARD: dict[int, HardSettings] = {n: HardSettings(**vars(h)) for n, h in DEFAULT_HARD.items()}
 HARD_DEPTH = 2
 HARD_ROOT_WIDTH = 10
 HARD_OPPONENTS = 2  # the next two opponents' answers are looked at (in games of 3+ players)
@@ -98,8 +113,9 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
     if level == "normal":
         search = Expectimax(game, max_depth=1)
     else:
-        search = Expectimax(game, max_depth=HARD_DEPTH, root_width=HARD_ROOT_WIDTH, beam=2,
-                            opponents=HARD_OPPONENTS)
+        hs = HARD.get(rules.num_players(state), HardSettings())
+        search = Expectimax(game, max_depth=hs.depth, root_width=hs.root_width, beam=hs.beam,
+                            opponents=hs.opponents, samples=hs.samples, offset=rng.random())
     try:
         res = search.search(state, budget, actions)
     except SearchAborted:  # not even one action was evaluated

@@ -39,7 +39,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
-__all__ = ["GameInterface", "SearchAborted", "Budget", "Expectimax", "SearchResult", "greedy_order"]
+__all__ = ["GameInterface", "SearchAborted", "Budget", "Expectimax", "SearchResult", "greedy_order",
+           "systematic_sample", "child_values"]
 
 class GameInterface(Protocol):
     """What the search needs to know about a game."""
@@ -160,18 +161,47 @@ def child_values(game: GameInterface, s: Any, actions: Sequence[Any],
     return out
 
 
+def systematic_sample(outcomes: Sequence[tuple[Any, float]], k: int, offset: float) -> list[tuple[Any, float]]:
+    """k outcomes drawn by systematic sampling (points ``(offset + i) / k`` on the cumulative
+    odds), each worth 1/k; an outcome met by several points is listed once with their sum.
+    Unbiased, and with a fixed offset the same outcomes for every node with the same odds.
+
+    >>> systematic_sample([("a", 0.5), ("b", 0.25), ("c", 0.25)], 2, 0.5)
+    [('a', 0.5), ('c', 0.5)]
+    """
+    picked: dict[Any, float] = {}
+    cum = 0.0
+    j = 0
+    last = len(outcomes) - 1
+    for i in range(k):
+        u = (offset + i) / k
+        while j < last and cum + outcomes[j][1] <= u:
+            cum += outcomes[j][1]
+            j += 1
+        o = outcomes[j][0]
+        picked[o] = picked.get(o, 0.0) + 1.0 / k
+    return list(picked.items())
+
+
 class Expectimax:
-    """Depth-limited expectimax over decisions, exact over chance outcomes.
+    """Depth-limited expectimax over decisions, exact (or sampled) over chance outcomes.
 
     ``depth`` counts decisions: 1 is a greedy choice by the static evaluation,
     2 also lets the next player answer every chance outcome greedily, and so on.
     Inside the tree, decision nodes above the last level keep only their
     ``beam`` best children by the static evaluation; the root keeps
     ``root_width`` candidates for the deeper searches (iterative deepening:
-    each completed depth reorders them)."""
+    each completed depth reorders them).
+
+    ``samples[i]`` (None: every outcome) is how many outcomes the i-th chance level
+    below the root expands, by systematic sampling (the last entry holds for deeper
+    levels); ``offset`` places the sampling points (take it from the player's seeded
+    generator: the same seed, the same sample).  The same outcomes are then used for
+    every candidate, so candidates are compared on the same rolls."""
 
     def __init__(self, game: GameInterface, max_depth: int = 2, root_width: int = 8, beam: int = 2,
-                 chance_limit: int | None = None, opponents: int = 1) -> None:
+                 chance_limit: int | None = None, opponents: int = 1,
+                 samples: Sequence[int | None] = (None,), offset: float = 0.5) -> None:
         self.game = game
         # with opponents > 1 (and the game's ``handover`` hook) the root also asks how each of
         # the later opponents could answer the candidate, as if she were next (see search())
@@ -181,6 +211,8 @@ class Expectimax:
         self.root_width = root_width
         self.beam = beam
         self.chance_limit = chance_limit  # at most this many outcomes below the first chance level
+        self.samples = tuple(samples) or (None,)
+        self.offset = offset
         cand = getattr(game, "candidate_actions", None)
         self._candidates: Callable[[Any], Sequence[Any]] = cand if cand is not None else game.legal_actions
         chance = getattr(game, "search_chance_outcomes", None)
@@ -203,10 +235,15 @@ class Expectimax:
                 outcomes = sorted(outcomes, key=lambda o: -o[1])[:lim]
                 total_p = sum(p for _, p in outcomes)
                 outcomes = [(o, p / total_p) for o, p in outcomes]
+            k = self.samples[min(chance_level, len(self.samples) - 1)]
+            if k is not None and len(outcomes) > k:
+                # a different offset per level, so that levels do not sample alike
+                outcomes = systematic_sample(outcomes, k, (self.offset + 0.6180339887 * chance_level) % 1.0)
             acc: list[float] | None = None
+            level = chance_level + 1 if len(outcomes) > 1 else chance_level  # forced outcomes do not count
             for o, p in outcomes:
                 budget.spend()
-                v = self.value(game.apply(s, o), depth, budget, chance_level + 1)
+                v = self.value(game.apply(s, o), depth, budget, level)
                 if acc is None:
                     acc = [p * x for x in v]
                 else:

@@ -30,7 +30,7 @@ from .state import EMPTY, NEUTRAL, SETUP, TURN, State
 if TYPE_CHECKING:
     from .evaluate import Evaluator
 
-__all__ = ["child_utilities"]
+__all__ = ["child_utilities", "removal_costs"]
 
 
 def _applied(ev: Evaluator, s: State, a: Action) -> list[float]:
@@ -67,6 +67,56 @@ def child_utilities(ev: Evaluator, s: State, actions: Sequence[Action]) -> list[
             base[c] += val[c]
     ev.add_small_terms(base, s.boats, s.supply)
     return _loop(ev)(ev, s, actions, open_value, base, left, blocked, _applied)
+
+
+def removal_costs(ev: Evaluator, s: State, colour: int, judge: int, boats: bool) -> dict[object, float]:
+    """What taking each warrior of ``colour`` off the board (a road r, or with ``boats`` a boat
+    ("b", n)) would cost player ``judge`` by the evaluation: the utility before minus after."""
+    masks = s.masks
+    legion = s.legion
+    blocked = s.occupied | (1 << legion if legion >= 0 else 0)
+    fmask = ev.fort_mask
+    left = ev.captures_left(s)
+    get = ev._forts.get
+    miss = ev._miss
+    nc = ev.n_colours
+
+    def value(f: int, masks: list[int], blocked: int) -> tuple[int, ...]:
+        m = fmask[f]
+        key = (f, left, -1, blocked & m, *[mk & m for mk in masks])
+        val = get(key)
+        return val if val is not None else miss(key, f, m, masks, blocked, -1, left)
+
+    open_value = {f: value(f, masks, blocked) for f in s.uncaptured}
+    base = ev.captured(s)
+    for val in open_value.values():
+        for c in range(nc):
+            base[c] += val[c]
+    ev.add_small_terms(base, s.boats, s.supply)
+    now = ev.combine(base)[judge]
+    out: dict[object, float] = {}
+    m = masks[colour]
+    while m:
+        low = m & -m
+        m ^= low
+        r = low.bit_length() - 1
+        nm = masks[:]
+        nm[colour] &= ~low
+        E = base[:]
+        for f in s.board.road_forts[r]:
+            if f in open_value:
+                new = value(f, nm, blocked & ~low)
+                old = open_value[f]
+                for c in range(nc):
+                    E[c] += new[c] - old[c]
+        out[r] = now - ev.combine(E)[judge]
+    if boats:
+        for k, o in enumerate(s.boats):
+            if o == colour:
+                E = base[:]
+                E[colour] -= ev.boat_units[k]
+                out[("b", k + 2)] = now - ev.combine(E)[judge]
+    return out
 
 
 # The loop over the actions, as source with the per-colour parts filled in by _loop.

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from . import moves, rules
 from .actions import Action
 from .state import NEUTRAL, NEUTRAL_ROLL, ROLL, TURN, State
+from .children import removal_costs
 from .evaluate import Evaluator, Params, evaluator_for
 
 __all__ = ["CambriaSearch"]
@@ -93,26 +94,7 @@ class CambriaSearch:
 
     def _source_costs(self, s: State, colour: int, judge: int, neutral: int) -> dict[Any, float]:
         """What lifting each warrior of ``colour`` costs player ``judge`` (by the evaluation)."""
-        ev = self.evaluator
-        base = ev.utilities(s)[judge]
-        out: dict[Any, float] = {}
-        m = s.masks[colour]
-        while m:
-            low = m & -m
-            r = low.bit_length() - 1
-            m ^= low
-            c = s.copy()
-            c.owner[r] = -1
-            c.masks[colour] &= ~low
-            c.occupied &= ~low
-            out[r] = base - ev.utilities(c)[judge]
-        if not neutral:
-            for k, o in enumerate(s.boats):
-                if o == colour:
-                    c = s.copy()
-                    c.boats[k] = -1
-                    out[("b", k + 2)] = base - ev.utilities(c)[judge]
-        return out
+        return removal_costs(self.evaluator, s, colour, judge, not neutral)
 
     def __repr__(self) -> str:
         return "CambriaSearch()"
