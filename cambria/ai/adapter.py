@@ -16,7 +16,7 @@ from ..core.interface import CHANCE, GameRules
 __all__ = ["SearchGame"]
 
 _OPTIONAL = ("candidate_actions", "depth_cost", "handover", "action_group", "search_chance_outcomes",
-             "evaluate_children")
+             "evaluate_children", "own_evaluate", "own_evaluate_children")
 
 
 class SearchGame:

@@ -109,7 +109,11 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
     ai = ai_for(rules.facts.id)
     if level == "easy":
         return _easy(rules, ai, state, actions, rng, budget)
-    game = SearchGame(rules, ai.search_hooks(state, params))
+    # Hard may judge by its own evaluation (the game's ``hard_hooks``), predicting the
+    # others by the evaluation Normal plays by
+    hard_hooks = getattr(ai, "hard_hooks", None) if level == "hard" else None
+    hooks = hard_hooks(state, params) if hard_hooks is not None else ai.search_hooks(state, params)
+    game = SearchGame(rules, hooks)
     if level == "normal":
         search = Expectimax(game, max_depth=1)
     else:

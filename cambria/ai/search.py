@@ -32,6 +32,15 @@ Optional hooks (looked up with ``getattr``):
 * ``search_chance_outcomes(s)`` - the outcomes (with probabilities summing to
   1) the tree expands at a chance node, when a game wants to merge or
   approximate some; default ``chance_outcomes``.
+* ``evaluate_children(s, actions)`` - the value vector after each action (as
+  ``evaluate``/``returns`` would give for the applied child), when a game can
+  value children faster than building them.
+* ``own_evaluate(s)`` and ``own_evaluate_children(s, actions)`` - the searching
+  player's own judgement, when it differs from ``evaluate``.  ``evaluate`` is
+  then the *model* of how the others choose (for instance the evaluation the
+  opponents are known to play by): the opponents' decisions follow the model,
+  the searching player's decisions and the values she compares follow her own
+  judgement.
 """
 
 from __future__ import annotations
@@ -125,15 +134,17 @@ class SearchResult:
 
 def greedy_order(game: GameInterface, s: Any, actions: Sequence[Any], player: int,
                  budget: Budget | None = None,
-                 out: list[tuple[float, int, Any, Any]] | None = None) -> list[tuple[float, int, Any, Any]]:
+                 out: list[tuple[float, int, Any, Any]] | None = None,
+                 own: bool = False) -> list[tuple[float, int, Any, Any]]:
     """(static value for ``player``, index, action, child) for every action, best first.
 
     The child is None when the game's ``evaluate_children`` hook valued the actions without
     building their states (``child_state`` builds one when it is needed).  Pass ``out`` to
-    keep what was evaluated if the budget runs out (SearchAborted)."""
+    keep what was evaluated if the budget runs out (SearchAborted).  ``own``: by the game's
+    ``own_evaluate`` judgement (if it has one) instead of ``evaluate``."""
     if out is None:
         out = []
-    values = child_values(game, s, actions, budget)
+    values = child_values(game, s, actions, budget, own)
     for i in range(len(values)):
         out.append((values[i][player], i, actions[i], None))
     if len(values) < len(actions):
@@ -143,13 +154,19 @@ def greedy_order(game: GameInterface, s: Any, actions: Sequence[Any], player: in
 
 
 def child_values(game: GameInterface, s: Any, actions: Sequence[Any],
-                 budget: Budget | None = None) -> list[Sequence[float]]:
-    """The value vector (``returns`` at the end, else ``evaluate``) of the state after each action,
-    one node each.  If the budget runs out, the values of the first actions it allowed."""
+                 budget: Budget | None = None, own: bool = False) -> list[Sequence[float]]:
+    """The value vector (``returns`` at the end, else ``evaluate``, or with ``own`` the game's
+    own judgement if it has one) of the state after each action, one node each.  If the
+    budget runs out, the values of the first actions it allowed."""
     n = len(actions)
     if budget is not None:
         n = budget.allow(n)
-    hook = getattr(game, "evaluate_children", None)
+    if own and getattr(game, "own_evaluate", None) is not None:
+        hook = getattr(game, "own_evaluate_children", None)
+        evaluate = game.own_evaluate  # type: ignore[attr-defined]
+    else:
+        hook = getattr(game, "evaluate_children", None)
+        evaluate = game.evaluate
     if hook is not None:
         return list(hook(s, actions if n == len(actions) else actions[:n]))
     out = []
@@ -157,7 +174,7 @@ def child_values(game: GameInterface, s: Any, actions: Sequence[Any],
     is_terminal = game.is_terminal
     for a in actions[:n]:
         child = apply(s, a)
-        out.append(game.returns(child) if is_terminal(child) else game.evaluate(child))
+        out.append(game.returns(child) if is_terminal(child) else evaluate(child))
     return out
 
 
@@ -197,7 +214,10 @@ class Expectimax:
     below the root expands, by systematic sampling (the last entry holds for deeper
     levels); ``offset`` places the sampling points (take it from the player's seeded
     generator: the same seed, the same sample).  The same outcomes are then used for
-    every candidate, so candidates are compared on the same rolls."""
+    every candidate, so candidates are compared on the same rolls.
+
+    With the game's ``own_evaluate`` hooks, the searching player (the one to move at
+    the root) judges by them and the others are predicted by ``evaluate``."""
 
     def __init__(self, game: GameInterface, max_depth: int = 2, root_width: int = 8, beam: int = 2,
                  chance_limit: int | None = None, opponents: int = 1,
@@ -220,6 +240,40 @@ class Expectimax:
             chance if chance is not None else game.chance_outcomes)
         cost = getattr(game, "depth_cost", None)
         self._cost: Callable[[Any], int] = cost if cost is not None else (lambda s: 1)
+        self._own: Callable[[Any], Sequence[float]] | None = getattr(game, "own_evaluate", None)
+        self.root = -1  # the searching player (set by search)
+
+    # ---------------------------------------------------------------- values
+    def _leaf(self, s: Any) -> Sequence[float]:
+        """The value of a position where the search stops: the model's vector, with the
+        searching player's entry by her own judgement."""
+        game = self.game
+        if game.is_terminal(s):
+            return game.returns(s)
+        v = game.evaluate(s)
+        if self._own is not None and self.root >= 0:
+            v = list(v)
+            v[self.root] = self._own(s)[self.root]
+        return v
+
+    def _best_child(self, s: Any, actions: Sequence[Any], player: int, budget: Budget) -> Sequence[float]:
+        """The vector of the greedy choice of ``player`` among ``actions`` (a node each)."""
+        game = self.game
+        mine = player == self.root
+        values = child_values(game, s, actions, budget, own=mine)
+        if len(values) < len(actions):
+            raise SearchAborted("node budget")
+        best = 0
+        best_x = values[0][player]
+        for i in range(1, len(values)):
+            x = values[i][player]
+            if x > best_x:
+                best, best_x = i, x
+        v = values[best]
+        if self._own is not None and not mine and self.root >= 0:
+            # she chose by the model; what her choice is worth is judged by the searcher
+            v = self._leaf(game.apply(s, actions[best]))
+        return v
 
     # ---------------------------------------------------------------- tree
     def value(self, s: Any, depth: int, budget: Budget, chance_level: int = 0) -> Sequence[float]:
@@ -227,7 +281,7 @@ class Expectimax:
         if game.is_terminal(s):
             return game.returns(s)
         if depth <= 0:
-            return game.evaluate(s)
+            return self._leaf(s)
         if game.is_chance(s):
             outcomes = self._chance(s)
             lim = self.chance_limit
@@ -255,18 +309,10 @@ class Expectimax:
         actions = self._candidates(s)
         cost = self._cost(s)
         if depth - cost <= 0:
-            values = child_values(game, s, actions, budget)
-            if len(values) < len(actions):
-                raise SearchAborted("node budget")
-            best_v: Sequence[float] | None = None
-            for v in values:
-                if best_v is None or v[player] > best_v[player]:
-                    best_v = v
-            assert best_v is not None
-            return best_v
-        ordered = greedy_order(game, s, actions, player, budget)
+            return self._best_child(s, actions, player, budget)
+        ordered = greedy_order(game, s, actions, player, budget, own=player == self.root)
         width = 1 if cost == 0 else self.beam
-        best_v = None
+        best_v: Sequence[float] | None = None
         for _, _, a, child in ordered[:width]:
             v = self.value(child if child is not None else game.apply(s, a), depth - cost, budget, chance_level)
             if best_v is None or v[player] > best_v[player]:
@@ -282,11 +328,12 @@ class Expectimax:
         is returned; SearchAborted is raised only if not a single one was."""
         game = self.game
         player = game.current_player(s)
+        self.root = player
         if actions is None:
             actions = game.legal_actions(s)
         ordered: list[tuple[float, int, Any, Any]] = []
         try:
-            greedy_order(game, s, actions, player, budget, ordered)
+            greedy_order(game, s, actions, player, budget, ordered, own=True)
         except SearchAborted:
             if not ordered:
                 raise
@@ -327,7 +374,7 @@ class Expectimax:
                                 break
                             # what this opponent's best answer would change, were she next
                             v += (self.value(other, depth - 1, budget)[player]
-                                  - game.evaluate(other)[player])
+                                  - self._leaf(other)[player])
                     deep.append((v, i, a, child))
             except SearchAborted:
                 # the candidates finished at this depth compare fairly with each other;

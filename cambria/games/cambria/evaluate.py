@@ -52,7 +52,7 @@ class Params:
     """Tunable weights of the evaluation (defaults found by self-play tournaments)."""
 
     __slots__ = ("next_weight", "horizon", "mix", "boat", "boat_number", "token", "narrow",
-                 "tied_full", "supply")
+                 "tied_full", "supply", "fill_decay")
 
     def __init__(self, **kw: float) -> None:
         self.next_weight = 1.0   # how much likelier the player to move fills the next road
@@ -64,6 +64,7 @@ class Params:
         self.narrow = 0.1        # share of a one-warrior lead lost to doubles/legion threats
         self.tied_full = 0.15    # share of a full tied fort each tied colour may still get
         self.supply = 0.0        # value of a warrior in the supply
+        self.fill_decay = 1.0    # the fill model's weight shrinks by this for each empty road past one
         for k, v in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown evaluation parameter {k!r}")
@@ -171,6 +172,10 @@ class Evaluator:
                     out[c] += prm.tied_full * n
             return tuple(out)
         lam = left / prm.horizon if left < prm.horizon else 1.0
+        if e > 1 and prm.fill_decay != 1.0:
+            # a fort with many empty roads may well not fill before the end: then it goes
+            # to whoever leads on it now
+            lam *= prm.fill_decay ** (e - 1)
         pf, ps = self.fill(counts, e, mover)
         for c in range(nc):
             out[c] += n * (lam * pf[c] + ((1.0 - lam) if c == fn else 0.0))

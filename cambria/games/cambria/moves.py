@@ -56,8 +56,22 @@ def _byte_bits(k: int) -> tuple[tuple[int, ...], ...]:
 _byte_bits(7)  # masks of up to 64 roads without a call
 
 
+_BITS: dict[int, list[int]] = {}
+
+
 def bits(mask: int) -> list[int]:
-    """The set bits of a mask, lowest first: ``bits(0b1010) == [1, 3]``."""
+    """The set bits of a mask, lowest first: ``bits(0b1010) == [1, 3]`` (a shared list: do not
+    change it)."""
+    out = _BITS.get(mask)
+    if out is not None:
+        return out
+    if len(_BITS) >= 1 << 14:
+        _BITS.clear()
+    out = _BITS[mask] = _bits(mask)
+    return out
+
+
+def _bits(mask: int) -> list[int]:
     out: list[int] = []
     k = 0
     table = _BYTE_BITS
@@ -258,15 +272,16 @@ def _turn_actions(state: State) -> list[Action]:
 
     # the dice as rolled (si 0), then each swap: (si, x, y, emptied boat index)
     variants = [(0, a, b, -1)]
-    for k in range(5):
-        if boats[k] == p:
-            n = k + 2
-            base = 1 + k * 6 - 1
-            if a == b:
-                variants.append((base + a, a, n, k) if a <= n else (base + a, n, a, k))
-            else:
-                variants.append((base + a, n, b, k) if n <= b else (base + a, b, n, k))
-                variants.append((base + b, a, n, k) if a <= n else (base + b, n, a, k))
+    if p in boats:
+        for k in range(5):
+            if boats[k] == p:
+                n = k + 2
+                base = k * 6
+                if a == b:
+                    variants.append((base + a, a, n, k) if a <= n else (base + a, n, a, k))
+                else:
+                    variants.append((base + a, n, b, k) if n <= b else (base + a, b, n, k))
+                    variants.append((base + b, a, n, k) if a <= n else (base + b, n, a, k))
 
     for si, x, y, swapped in variants:
         if x == 1:
@@ -280,10 +295,10 @@ def _turn_actions(state: State) -> list[Action]:
             place, legion_to, may_pass = (nm[x] | nm[y]) & empty, 0, True
         if si or supply:  # a warrior in the supply (a swap always puts one there)
             if place:
-                row = tab.place_row(si)
+                row = tab.place[si] or tab.place_row(si)
                 out += [row[t] for t in bits(place)]
             if legion_to:
-                row = tab.legion_row(si)
+                row = tab.legion[si] or tab.legion_row(si)
                 free = [k for k in range(5) if boats[k] == EMPTY or k == swapped]
                 if free:
                     boat_rows = tab.legion_boat_rows(si)

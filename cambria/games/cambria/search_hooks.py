@@ -23,9 +23,14 @@ __all__ = ["CambriaSearch"]
 class CambriaSearch:
     """Cambria's evaluation and search hooks for one game (the search never mutates a state)."""
 
-    def __init__(self, state: State, params: Params | None = None) -> None:
+    def __init__(self, state: State, params: Params | None = None, own: Params | None = None) -> None:
         self.evaluator: Evaluator = (evaluator_for(state) if params is None
                                      else evaluator_for(state, params, repr(params)))
+        if own is not None:
+            # the searching player's own judgement; ``evaluate`` stays the model of the others
+            self.own_evaluator = evaluator_for(state, own, repr(own))
+            self.own_evaluate = self.own_evaluator.utilities
+            self.own_evaluate_children = self.own_evaluator.child_utilities
 
     def returns(self, s: State) -> list[float]:
         return self.evaluator.utilities(s)
