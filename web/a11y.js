@@ -9,7 +9,7 @@
 //
 // On the board only one legal road or boat is in the tab order at a time (a roving tab stop);
 // the arrow keys move to the nearest legal road or boat in that direction, Home/End to the
-// first/last, Enter or Space chooses (app.js handles the choice).  While the focus is on the
+// first/last, Enter or Space chooses (board.js reports it as a tap).  While the focus is on the
 // board or the turn card: R rolls, C confirms, U undoes, P passes (by physical key, so they
 // work on any keyboard layout).  New log lines (rolls, moves, captures) and the prompt saying
 // what to do next are read out through one live region.
@@ -60,9 +60,6 @@ function flush() {
   requestAnimationFrame(() => {
     node.textContent = text;
     node.dataset.count = String(Number(node.dataset.count || 0) + 1);
-    const history = window.__cambriaAnnounced || (window.__cambriaAnnounced = []);
-    history.push(text);
-    if (history.length > 2000) history.splice(0, history.length - 2000);
   });
 }
 
@@ -101,13 +98,13 @@ function watchLogAndPrompt() {
 
 // ------------------------------------------------------------------ the board: one tab stop, arrows
 
+// The board component marks the elements that can be chosen with data-choice (board.js).
 function activeBoard() {
-  const map = $("#app")?.dataset.map;
-  return map ? document.getElementById(`board-${map}`) : $("svg.board:not([hidden])");
+  return $(".board-frame:not([hidden]) svg.board");
 }
 
 function legalNodes(b = activeBoard()) {
-  return b ? $$(".slot.legal, .boat.legal", b) : [];
+  return b ? $$("[data-choice]", b) : [];
 }
 
 function centre(node) {
@@ -149,7 +146,7 @@ function onBoardKeydown(event) {
   const b = event.currentTarget;
   const nodes = legalNodes(b);
   if (!nodes.length) return;
-  const here = event.target.closest(".slot.legal, .boat.legal");
+  const here = event.target.closest("[data-choice]");
   const dirs = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
   let next = null;
   if (event.key in dirs) {
@@ -185,7 +182,7 @@ function focusIsLost() {
   if (!a || a === document.body || a === document.documentElement) return true;
   if (!a.isConnected) return true;
   // a board element that is no longer a choice, or a button that went away
-  if (a.closest("svg.board") && !a.classList.contains("legal")) return true;
+  if (a.closest("svg.board") && !a.hasAttribute("data-choice")) return true;
   if ((a.tagName === "BUTTON" || a.tagName === "INPUT") && !visible(a)) return true;
   return false;
 }

@@ -5,6 +5,7 @@
 //   await engine.ready;                       // {version, snapshot}; rejects if Python fails to load
 //   const result = await engine.request("ping", {});
 //   // a rejection is an EngineError whose .name is the Python exception class (e.g. "ValueError")
+//   // and whose .code is what the page acts on (cambria/webapi/errors.py: "illegal", "stale_step", …)
 //   markInteractive();                        // call once, when the player can first act
 //
 // User Timing marks: the page marks "cambria:board-visible" itself; this module marks
@@ -14,9 +15,12 @@
 const BUILD = "__CAMBRIA_BUILD__"; // replaced by build.py
 
 export class EngineError extends Error {
-  constructor(name, message, traceback) {
+  constructor(name, message, { code = null, traceback = null } = {}) {
     super(message);
     this.name = name || "Error";
+    // the engine's error code (cambria/webapi/errors.py), or the page's own: "unavailable" when
+    // the worker cannot answer, "timeout" when it did not answer in time (engine.js)
+    this.code = code || (this.name === "EngineUnavailable" ? "unavailable" : "internal");
     if (traceback) this.traceback = traceback; // the Python traceback, for debugging
   }
 }
@@ -36,12 +40,14 @@ export function markInteractive() {
 
 /**
  * Start the engine worker.
- * @param {{onProgress?: (p: {stage: string, fraction: number}) => void, workerURL?: string|URL}} options
+ * @param {{onProgress?: (p: {stage: string, fraction: number, loaded?: number, total?: number}) => void,
+ *          workerURL?: string|URL, onDead?: (error: EngineError) => void}} options
+ *          onDead: the engine stopped for good
  * @returns {{ready: Promise<{version: string, snapshot: boolean}>,
  *            request: (type: string, payload?: any) => Promise<any>,
- *            terminate: () => void, worker: Worker}}
+ *            terminate: (error?: EngineError) => void, worker: Worker, dead: EngineError|null}}
  */
-export function createEngine({ onProgress, workerURL } = {}) {
+export function createEngine({ onProgress, workerURL, onDead } = {}) {
   const url = workerURL || new URL(`./worker.js?v=${BUILD}`, import.meta.url);
   const worker = new Worker(url, { type: "module", name: "cambria-engine" });
   const pending = new Map();
@@ -61,6 +67,13 @@ export function createEngine({ onProgress, workerURL } = {}) {
     rejectReady(error);
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
+    if (onDead) {
+      try {
+        onDead(error);
+      } catch (err) {
+        console.warn("Cambria: onDead failed", err);
+      }
+    }
   }
 
   worker.onmessage = (event) => {
@@ -70,14 +83,17 @@ export function createEngine({ onProgress, workerURL } = {}) {
       if (!entry) return;
       pending.delete(message.id);
       if (message.ok) entry.resolve(message.result);
-      else entry.reject(new EngineError(message.error?.name, message.error?.message, message.error?.traceback));
+      else {
+        const { name, message: text, code, traceback } = message.error || {};
+        entry.reject(new EngineError(name, text, { code, traceback }));
+      }
       return;
     }
     switch (message.type) {
       case "progress":
         if (onProgress) {
           try {
-            onProgress({ stage: message.stage, fraction: message.fraction });
+            onProgress({ stage: message.stage, fraction: message.fraction, loaded: message.loaded, total: message.total });
           } catch (err) {
             console.warn("Cambria: onProgress failed", err);
           }
@@ -116,10 +132,16 @@ export function createEngine({ onProgress, workerURL } = {}) {
     });
   }
 
-  function terminate() {
+  function terminate(error = new EngineError("EngineUnavailable", "the game engine was stopped")) {
     worker.terminate();
-    die(new EngineError("EngineUnavailable", "the game engine was stopped"));
+    die(error);
   }
 
-  return { ready, request, terminate, worker };
+  return {
+    ready, request, terminate, worker,
+    /** The error that ended this engine (a crash, a failed load, terminate()), or null. */
+    get dead() {
+      return dead;
+    },
+  };
 }

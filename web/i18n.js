@@ -36,10 +36,10 @@ const listeners = new Set();
 
 /** The language to start in: remembered, else the browser's preference, else English. */
 export function preferredLanguage(stored = readStored(), wanted = navigator.languages || [navigator.language]) {
-  if (stored && CATALOGS[stored]) return stored;
+  if (stored && Object.hasOwn(CATALOGS, stored)) return stored;
   for (const tag of wanted || []) {
     const base = String(tag || "").toLowerCase().split(/[-_]/)[0];
-    if (CATALOGS[base]) return base;
+    if (Object.hasOwn(CATALOGS, base)) return base;
   }
   return "en";
 }
@@ -58,18 +58,31 @@ export function language() {
 
 /** The translated text for `key`, with `{placeholders}` filled from `params`. */
 export function t(key, params = {}) {
-  let message = CATALOGS[current][key];
-  if (message === undefined) message = en[key];
-  if (message === undefined) {
+  const text = translateKey(key, params);
+  if (text === null) {
     console.warn(`i18n: no message ${key}`);
     return key;
   }
+  return text;
+}
+
+// Catalogs are plain objects: a key must be one of their own (never "constructor" or "__proto__").
+function lookup(catalog, key) {
+  return typeof key === "string" && Object.hasOwn(catalog, key) ? catalog[key] : undefined;
+}
+
+/** Like t(), for a key that comes as data (a part from the engine): null if no catalog has it. */
+export function translateKey(key, params = {}) {
+  let message = lookup(CATALOGS[current], key);
+  if (message === undefined) message = lookup(en, key);
+  if (message === undefined) return null;
   if (typeof message === "object") {
     const count = Number(params.count);
-    message = message[plurals.select(Number.isFinite(count) ? count : 0)] ?? message.other;
+    const form = plurals.select(Number.isFinite(count) ? count : 0);
+    message = Object.hasOwn(message, form) ? message[form] : message.other;
   }
   return message.replace(/\{(\w+)\}/g, (whole, name) => {
-    if (!(name in params)) return whole;
+    if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
     return typeof value === "number" ? formatNumber(value) : String(value);
   });
@@ -112,7 +125,7 @@ export function translatePage(root = document) {
 
 /** Switch the language (remembered), translate the page and tell every listener. */
 export function setLanguage(lang, { remember = true } = {}) {
-  if (!CATALOGS[lang]) lang = "en";
+  if (!Object.hasOwn(CATALOGS, lang)) lang = "en";
   current = lang;
   plurals = new Intl.PluralRules(lang);
   if (remember) {

@@ -11,11 +11,12 @@
 //   library.started(view)   after new_game          library.saved(view)  after every step
 //   library.left()          back to the new-game screen
 //   await library.resume()  when the engine is ready: reopens the game of this tab, if any
+//   await library.reopen()  after the engine was restarted: the game on the board, from its autosave
 //
 // The engine validates everything (cambria.record): an import that fails names what is wrong
 // and changes nothing, neither the game on the board nor any saved game.
 
-import { createStore, newId, sameGame, summarize } from "./saves.js";
+import { createStore, newId, summarize } from "./saves.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 
@@ -88,7 +89,7 @@ export async function readRecordFile(file) {
 
 export function createLibrary({ request, enter, notify, onGameOnBoard }) {
   const store = createStore();
-  let current = null; // {id, record identity} of the game on the board
+  let current = null; // {id, uid} of the game on the board (uid: the engine's id of the game)
   let warned = null; // the storage problem already reported
   let dialog = null;
   let pendingDelete = false;
@@ -119,14 +120,14 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
 
   async function saved(view, { partial } = {}) {
     const mine = current;
-    if (!mine || !view) return;
+    if (!mine || !view || view.uid !== mine.uid) return;
     let record;
     try {
       record = await request("record", {});
     } catch {
-      return; // no game in the engine: nothing to save
+      return; // no game in the engine (or it restarts: the autosave before it stays)
     }
-    if (current !== mine || !sameGame(record, mine.record)) return; // another game was opened meanwhile
+    if (current !== mine) return; // another game was opened meanwhile
     const result = store.put(mine.id, record, { view, partial });
     if (result.ok) {
       if (warned) warnStorage(null);
@@ -136,9 +137,8 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
   }
 
   function started(view) {
-    const id = newId();
-    current = { id, record: { seed: view.seed, map: view.map, players: view.players.filter((p) => !p.neutral) } };
-    store.setCurrent(id); // applyView() then saves it, and after every step
+    current = { id: newId(), uid: view.uid };
+    store.setCurrent(current.id); // the controller then saves it, and after every step
   }
 
   function left() {
@@ -163,17 +163,23 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
     try {
       res = await request("load", { record: entry.record });
     } catch (err) {
+      if (err.code === "restarted" || err.code === "timeout") return false; // the page says so
       const text = t("lib.openFailed", { why: err.message });
       if (quiet) notify?.(text);
       else say(text);
       return false;
     }
-    current = { id, record: entry.record };
+    current = { id, uid: res.uid || res.view.uid };
     store.setCurrent(id);
     closeDialog();
     const partial = entry.partial && entry.partial.step === res.view.step ? entry.partial.partial : null;
     await enter(res.view, partial);
     return true;
+  }
+
+  /** After a restart of the engine: the game that was on the board, from its autosave. */
+  async function reopen() {
+    return current ? open(current.id, { quiet: true }) : false;
   }
 
   /** On start: reopen the game this tab (or, in a new tab, the browser) had on the board. */
@@ -208,7 +214,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
       res = await request("load", { record: text }); // validated and replayed by the engine
       record = await request("record", {}); // the record as this version writes it
     } catch (err) {
-      const why = err.name === "EngineUnavailable" ? t("lib.engineDown", { detail: err.message }) : err.message;
+      const why = err.code === "unavailable" ? t("lib.engineDown", { detail: err.message }) : err.message;
       say(t("lib.importFailed", { file: label, why }), "error");
       return false;
     }
@@ -216,7 +222,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
     const id = twin ? twin.id : newId();
     const put = store.put(id, record, { view: res.view });
     if (!put.ok) warnStorage(put.kind, put.message);
-    current = { id, record };
+    current = { id, uid: res.uid || res.view.uid };
     store.setCurrent(id);
     closeDialog();
     await enter(res.view, null);
@@ -429,7 +435,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
   if (store.problem) setTimeout(() => warnStorage(store.problem, store.message), 0);
 
   return {
-    store, started, saved, left, choices, open, resume, resumable, importFile, exportCurrent,
+    store, started, saved, left, choices, open, reopen, resume, resumable, importFile, exportCurrent,
     openDialog, closeDialog, attachResume, refreshResume,
     get currentId() {
       return current ? current.id : null;

@@ -3,7 +3,7 @@
 //
 //   import { createReplay } from "./replay.js";
 //   const replay = createReplay({
-//     request,                 // the engine bridge: "view_at" {upto} -> {view, total, upto}
+//     request,                 // "view_at" {upto} -> {view, total, upto}, or null if it failed (and was shown)
 //     show,                    // (view, {at, total, jump}) => void: draw a past position, read-only
 //     resume,                  // () => void: leave the replay, back to the live game
 //     host,                    // the element the replay bar goes into (first child)
@@ -134,12 +134,10 @@ export function createReplay({ request, show, resume, host }) {
     if (n === at && !fromSlider) return;
     const jump = Math.abs(n - at) > 1;
     const mine = ++seq;
-    let res;
-    try {
-      res = await request("view_at", { upto: n });
-    } catch (err) {
-      stopAutoplay();
-      throw err;
+    const res = await request("view_at", { upto: n });
+    if (!res) {
+      stopAutoplay(); // the page said what went wrong
+      return;
     }
     if (mine !== seq || !active) return; // a later request (slider drag) wins
     at = res.upto;

@@ -7,7 +7,7 @@
 //
 //   record    the game record (docs/record-format.md): seed and steps.  The engine replays it,
 //             so a resumed game is exactly where it was, with the same dice (never re-rolled).
-//   summary   what the saved-games list shows: {title, map, players: [{name, colour, kind}],
+//   summary   what the saved-games list shows: {game, title, map, players: [{name, colour, kind}],
 //             step, turn, over, winner_name, points}
 //   partial   {step, partial}: the unconfirmed choices of the move being composed
 //
@@ -70,28 +70,42 @@ function storageOrNull(name) {
 
 /** A summary of a record alone (the engine's view adds the turn and the result's names). */
 export function summarize(record, view = null) {
-  const players = (record.players || []).map((p) => ({
-    name: String(p.name), colour: p.colour || null, kind: p.kind || "human",
+  const players = (Array.isArray(record.players) ? record.players : []).map((p) => ({
+    name: String(p && p.name), colour: (p && p.colour) || null, kind: (p && p.kind) || "human",
   }));
+  // a finished record: {winners, scores} (version 2) or {winner, points} (version 1)
+  const result = record.result && typeof record.result === "object" ? record.result : null;
+  const winner = result ? (Array.isArray(result.winners) ? result.winners[0] : result.winner) : null;
   const summary = {
+    game: record.game || "cambria",
     map: record.map,
     title: view ? view.title : record.map === "cumbria" ? "Cumbria" : "Cambria",
     players,
     step: Array.isArray(record.steps) ? record.steps.length : 0,
     turn: view ? view.turn : null,
-    over: view ? Boolean(view.over) : Boolean(record.result),
+    over: view ? Boolean(view.over) : Boolean(result),
     winner_name: null,
-    points: view ? view.points : record.result ? record.result.points : null,
+    points: view ? view.points : result ? result.scores || result.points || null : null,
   };
-  if (view && view.over && view.result) summary.winner_name = view.result.winner_name;
-  else if (record.result && players[record.result.winner]) summary.winner_name = players[record.result.winner].name;
+  if (view && view.over && view.result) {
+    const p = view.players.find((q) => q.index === view.result.winner);
+    summary.winner_name = p ? String(p.name) : null;
+  } else if (Number.isInteger(winner) && players[winner]) {
+    summary.winner_name = players[winner].name;
+  }
   return summary;
 }
 
-/** The same game (seed, map and players), whatever its progress. */
+// A game is its record's header: which game, on which map, with whom, from which seed (the
+// record itself; the views never carry the seed, they name a game by its uid).
+function identity(record) {
+  const names = (Array.isArray(record.players) ? record.players : []).map((p) => String(p && p.name));
+  return JSON.stringify([record.game || "cambria", record.map, record.seed, names]);
+}
+
+/** The same game (the same record header), whatever its progress. */
 export function sameGame(a, b) {
-  return Boolean(a && b) && a.seed === b.seed && a.map === b.map
-    && JSON.stringify((a.players || []).map((p) => p.name)) === JSON.stringify((b.players || []).map((p) => p.name));
+  return Boolean(a && b) && identity(a) === identity(b);
 }
 
 export function createStore({ local = storageOrNull("localStorage"), session = storageOrNull("sessionStorage") } = {}) {

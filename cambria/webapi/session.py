@@ -52,6 +52,7 @@ class WebSession:
         self.game: Game | None = None
         self.log: list[dict[str, Any]] = []
         self.last: dict[str, Any] | None = None   # what the latest decision touched
+        self.decisions: list[dict[str, Any]] = []  # {step, seat, touched, knocked} of every decision
         self._tree: LegalTree | None = None
 
     # ---------------------------------------------------------------- dispatch
@@ -81,7 +82,20 @@ class WebSession:
     def view(self, game: Game, payload: dict[str, Any]) -> dict[str, Any]:
         log_from = _int_field(payload, "log_from", 0, 10**9) or 0
         tree = self.tree(game) if game is self.game else None
-        return view(game, self.log, log_from, tree, self.last)
+        data = view(game, self.log, log_from, tree, self.last)
+        data["recent"] = self.recent(data["actor"])
+        return data
+
+    def recent(self, seat: int | None) -> list[dict[str, Any]]:
+        """The decisions since ``seat``'s previous one (what the others did since her last turn)."""
+        out: list[dict[str, Any]] = []
+        for d in reversed(self.decisions):
+            if d["seat"] == seat:
+                break
+            out.append(d)
+            if len(out) >= 12:
+                break
+        return out[::-1]
 
     def _record_step(self, game: Game, effects: Effects, actor: int | None, log: list[dict[str, Any]]) -> None:
         """Add the log lines of a step just played; remember what a decision touched."""
@@ -91,9 +105,12 @@ class WebSession:
             line["step"] = step
             log.append(line)
 
-    def _touched(self, game: Game, effects: Effects, chance: bool) -> None:
+    def _touched(self, game: Game, effects: Effects, chance: bool, actor: int | None) -> None:
         if not chance:
             self.last = web_for(game.game_id).touched(effects)
+            knocked = [e for e in effects if e["type"] == "displace"]
+            self.decisions.append({"step": len(game.steps), "seat": actor, "touched": self.last,
+                                   "knocked": knocked})
 
     def _play_step(self, game: Game, text: str | None) -> tuple[Effects, bool]:
         """Roll (text None) or play/replay one step on the live game, logging it."""
@@ -109,11 +126,13 @@ class WebSession:
         else:
             game.play(text, effects)
         self._record_step(game, effects, actor, self.log)
-        self._touched(game, effects, chance)
+        self._touched(game, effects, chance, actor)
         return effects, chance
 
-    def _swap_in(self, game: Game, log: list[dict[str, Any]], last: dict[str, Any] | None) -> None:
+    def _swap_in(self, game: Game, log: list[dict[str, Any]], last: dict[str, Any] | None,
+                 decisions: list[dict[str, Any]] | None = None) -> None:
         self.game, self.log, self.last, self._tree = game, log, last, None
+        self.decisions = decisions if decisions is not None else []
 
     # ---------------------------------------------------------------- handlers
     def ping(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +178,7 @@ class WebSession:
         trial = WebSession()
         trial._swap_in(game, [], None)
         effects, _ = trial._play_step(game, None)  # the start player is drawn at once
-        self._swap_in(game, trial.log, trial.last)
+        self._swap_in(game, trial.log, trial.last, trial.decisions)
         return {"view": self.view(game, {}), "events": effects}
 
     def roll(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -220,14 +239,14 @@ class WebSession:
         game = self.need_game(payload)
         if game.is_over():
             raise GameOverError("the game is over")
+        cap = payload.get("time_budget")  # checked first: a bad request never rolls either
+        if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
+            raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
         level = self._computer_level(game)
         if game.is_chance():
             effects, _ = self._play_step(game, None)
             return {"view": self.view(game, payload), "events": effects,
                     "rolled": web_for(game.game_id).rolled(effects)}
-        cap = payload.get("time_budget")
-        if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
-            raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
         from ..ai.players import choose
 
         choice = choose(game.rules, game.state, level, self._rng(game, level), clock_cap=cap)
@@ -249,9 +268,12 @@ class WebSession:
         level = payload.get("level", "hard")
         if not isinstance(level, str) or level not in LEVELS:
             raise RequestError(f"'level' is one of {', '.join(LEVELS)}")
+        cap = payload.get("time_budget")
+        if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
+            raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
         from ..ai.players import choose
 
-        choice = choose(game.rules, game.state, level, self._rng(game, level))
+        choice = choose(game.rules, game.state, level, self._rng(game, level), clock_cap=cap)
         text = game.rules.action_to_text(choice.action)
         return {"action": text, "steps": game.rules.action_steps(text)}
 
@@ -274,7 +296,7 @@ class WebSession:
         trial._swap_in(game, [], None)
         replay_steps(game, header["steps"], lambda g, text: trial._play_step(g, text))
         check_result(game, header)
-        self._swap_in(game, trial.log, trial.last)
+        self._swap_in(game, trial.log, trial.last, trial.decisions)
         return {"view": self.view(game, payload), "events": [], "uid": game_uid(game)}
 
     def view_at(self, payload: dict[str, Any]) -> dict[str, Any]:

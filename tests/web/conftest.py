@@ -11,6 +11,10 @@ record what they do.
 
 PageSession.wait_mark(name) waits for a User Timing mark; wait_interactive() waits for
 "cambria:interactive"; assert_clean() checks no console/page errors and no foreign requests.
+
+Every browser context the tests make (through ``browser``) runs tests/web/hooks.js first in each
+page: the test-only ``window.__cambria`` (the controller's state, requests through the page's
+engine) and ``window.__cambriaAnnounced``.  The site itself exposes no globals.
 """
 
 from __future__ import annotations
@@ -38,6 +42,24 @@ CHROMIUM_ARGS = [
 ]
 # Loading Python can take a few seconds on a slow, busy machine.
 LOAD_TIMEOUT_MS = int(os.environ.get("CAMBRIA_LOAD_TIMEOUT_MS", "60000"))
+HOOKS = (Path(__file__).with_name("hooks.js")).read_text(encoding="utf-8")
+WAIT_MS = 60000  # the bound of Playwright's own waits (elements, clicks) on a busy machine
+
+
+class HookedBrowser:
+    """The browser, whose every new context runs the test hooks (hooks.js) in its pages."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.add_init_script(script=HOOKS)
+        context.set_default_timeout(WAIT_MS)  # every wait for an element: a generous bound
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 @dataclass
@@ -69,7 +91,7 @@ def site(dist_dir):
 
 @pytest.fixture(scope="session")
 def playwright_instance():
-    sync_api = pytest.importorskip("playwright.sync_api")
+    from playwright import sync_api  # `python3 build.py test` installs it: missing is a failure
     with sync_api.sync_playwright() as p:
         yield p
 
@@ -84,7 +106,7 @@ def browser(playwright_instance):
         except Exception as exc:  # no browser at all
             # `python3 build.py test` installs Chromium, so there a missing browser is a failure
             pytest.fail(f"no Chromium: install Debian's chromium ({exc})")
-    yield b
+    yield HookedBrowser(b)
     b.close()
 
 

@@ -376,7 +376,7 @@ def _title(board: Board) -> str:
     """The map's name in a cartouche, in the corner of the sea furthest from forts and boats."""
     W, H = board.width, board.height
     points = [(f.x, f.y) for f in board.forts] + list(board.boats) + [board.eagle]
-    from .board import point_in_polygon
+    from .geometry import point_in_polygon
 
     best = None
     for cx, cy in ((W - 110, 46), (110, 46), (W - 110, H - 34), (110, H - 34)):

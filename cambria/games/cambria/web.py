@@ -80,7 +80,26 @@ class CambriaWeb:
             "on_board": [state.warriors_on_board(c) for c in range(state.n_colours)],
             "uncaptured": uncaptured, "forts_to_end": max(0, uncaptured - FORTS_LEFT_AT_END),
             "dice": list(state.dice), "german_tiebreak": state.german_tiebreak,
+            "fort_status": self.fort_status(state),
         }
+
+    def fort_status(self, state: State) -> list[dict[str, Any]]:
+        """Per fort, who is winning it (the rules' own first and second place): its roads taken of
+        its total, the warriors per colour on them, the leader and the runner-up (-1: none/tied),
+        and whether the legion blocks it."""
+        from .rules import rank_counts
+
+        board = state.board
+        out = []
+        legion = state.legion
+        for f, mask in enumerate(board.fort_mask):
+            counts = [(m & mask).bit_count() for m in state.masks]
+            first, second = rank_counts(counts)
+            out.append({"roads": len(board.fort_roads[f]), "taken": (state.occupied & mask).bit_count(),
+                        "counts": counts, "leader": first, "second": second,
+                        "legion": legion >= 0 and bool(mask >> legion & 1),
+                        "captured": state.fort_owner[f] >= 0})
+        return out
 
     def decider(self, state: State) -> int:
         """The seat that composes the pending decision (the active player, also for the neutral)."""
@@ -270,7 +289,8 @@ class CambriaWeb:
         for e in effects:
             parts = self._line(e)
             if parts:
-                who = e.get("player") if e["type"] == "capture" else actor
+                # a capture is the taker's line, the draw the drawn player's; the rest the actor's
+                who = e.get("player") if e["type"] in ("capture", "start") else actor
                 out.append({"seat": who, "type": e["type"], "parts": parts})
         return out
 

@@ -1,0 +1,70 @@
+// Test-only hooks, injected by the test suite (conftest.py, before any script of the page) into
+// every page it opens; the site itself has no globals for tests.
+//
+//   window.__cambria.state()        {mode, view, partial, opts, busy, replay}: the controller's state
+//   window.__cambria.request(t, p)  a request through the page's own engine (no busy state)
+//   window.__cambria.engine()       the page's engine host (engine.js): .bridge.worker, .restart()
+//   window.__cambria.setLimit(ms, type?)  the bound on requests (engine.js LIMITS; of one type, or the
+//                                   default), to test a hang quickly
+//   window.__cambria.setPause(ms)   the pause before a computer seat moves (computer.js PAUSE)
+//   window.__cambriaAnnounced       every text the live region announced (a11y.js), in order
+//
+// The page's modules are reached by importing them again: a module has one instance per URL,
+// so `import(<app.js's own URL>)` gives the very objects the page runs.
+(() => {
+  if (window.top !== window) return;
+  const announced = [];
+  Object.defineProperty(window, "__cambriaAnnounced", { value: announced });
+  function watchAnnouncer() {
+    const node = document.getElementById("announcer");
+    if (!node) return false;
+    new MutationObserver(() => {
+      const text = node.textContent;
+      if (text) announced.push(text);
+    }).observe(node, { childList: true, characterData: true, subtree: true });
+    return true;
+  }
+  new MutationObserver((_, observer) => {
+    if (watchAnnouncer()) observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+
+  let page = null;
+  let engineModule = null;
+  let computerModule = null;
+  document.addEventListener("DOMContentLoaded", async () => {
+    const script = document.querySelector('script[type="module"][src*="app.js"]');
+    if (!script) return;
+    engineModule = await import(new URL("engine.js", script.src).href);
+    computerModule = await import(new URL("computer.js", script.src).href);
+    page = await import(script.src);
+  });
+
+  function need() {
+    if (!page) throw new Error("tests/web/hooks.js: the page's modules are not loaded yet");
+    return page;
+  }
+
+  Object.defineProperty(window, "__cambria", {
+    value: {
+      state() {
+        const s = need().controller.state;
+        return {
+          mode: s.mode, view: s.view, partial: s.partial.slice(), opts: s.opts, busy: Boolean(s.busy),
+          replay: s.replay ? { at: s.replay.at, total: s.replay.total } : null,
+        };
+      },
+      request: (type, payload) => need().controller.request(type, payload),
+      engine: () => need().engine,
+      setLimit(ms, type = "default") {
+        engineModule.LIMITS[type] = ms;
+      },
+      limits: () => ({ ...engineModule.LIMITS }),
+      setPause(ms) {
+        computerModule.PAUSE.normal = computerModule.PAUSE.reduced = ms;
+      },
+      get loaded() {
+        return page !== null;
+      },
+    },
+  });
+})();

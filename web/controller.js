@@ -1,0 +1,425 @@
+// The controller: the page's state in one object, the one UI mode (mode.js), and what each
+// tap, key and answer of the engine does to it.  It decides no rule: every choice comes from
+// the engine's turn builder, every position from its views; it keeps the player's unconfirmed
+// choices (`partial`) until Confirm, the log the engine sends as deltas, and asks the engine.
+//
+//   import { createController } from "./controller.js";
+//   const controller = createController({ engine, board, turnCard, logPanel, setup, library, replayHost });
+//   controller.boot()                 // once: the engine's info, then the game that was on the board
+//   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
+//   controller.startGame(payload) / enter(view, partial) / toSetup() / startReplay()
+//   controller.showResult() / hideResult() / retranslate() / restarted({ready})
+//   controller.state                  // read-only: {mode, view, log, opts, partial, menu, result, replay, busy}
+//
+// A request returns null when it failed; the failure was shown (by code, web/words.js) or,
+// for a step the page was behind on (stale_step), the view is fetched again quietly.  When the
+// engine had to be restarted (engine.js) the game comes back from its autosave.
+
+import { t } from "./i18n.js";
+import { checkTransition, modeOf, showsGame } from "./mode.js";
+import { gameModule } from "./games/index.js";
+import { clearError, showError } from "./errors.js";
+import { notify, toast } from "./toasts.js";
+import { el } from "./dom.js";
+import { fillEndScreen } from "./endscreen.js";
+import { createScheduler, PAUSE } from "./computer.js";
+import { createReplay } from "./replay.js";
+import { loadingFailed, loadingProgress } from "./loading.js";
+import { markInteractive } from "./bridge.js";
+import { choicesByElement, createScreen, shownView } from "./screen.js";
+
+const $ = (id) => document.getElementById(id);
+const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
+export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted }) {
+  const state = {
+    mode: "loading",
+    info: null, // the engine's info, once it is up
+    view: null, // the live game's latest view, with the whole log in `log`
+    log: [], // the live game's log lines (the engine sends the new ones with each view)
+    opts: null, // choosing: the turn builder's answer for `partial`
+    partial: [], // choosing: the steps of the decision chosen so far (not played yet)
+    menu: null, // choosing: the element whose several choices are listed, or null
+    result: null, // over: "pending" (shown after the last animation), "shown", "hidden", or null
+    replay: null, // replay: {view, at, total}
+    busy: null, // the request the page waits for, or null
+  };
+  const screen = createScreen({ board, turnCard, logPanel, library });
+  let restarts = 0; // which restart is being recovered from
+  let recovering = 0;
+  const scheduler = createScheduler({ run: computerMove, delay: () => (reducedMotion.matches ? PAUSE.reduced : PAUSE.normal) });
+  const replay = createReplay({
+    request: (type, payload) => ask(type, { ...payload, log_from: linesUpTo(payload.upto) }),
+    show: showPast, resume: leaveReplay, host: replayHost,
+  });
+
+  // ---------------------------------------------------------------- the engine
+
+  async function ask(type, payload = {}) {
+    state.busy = type;
+    reflect();
+    let result;
+    try {
+      result = await engine.request(type, payload);
+    } catch (err) {
+      state.busy = null;
+      if (shown() && state.mode !== "loading") render(); // the controls come back as they were
+      failed(err);
+      return null;
+    }
+    state.busy = null;
+    reflect();
+    return result;
+  }
+
+  function failed(err) {
+    const code = err && err.code;
+    if (code === "restarted" || code === "timeout") return; // restarted() tells the player
+    if (code === "stale_step") {
+      refresh(); // the page was behind: the engine's view, no message
+      return;
+    }
+    showError(err);
+  }
+
+  /** A payload for a request about the live game: the step the page shows, the log lines it has. */
+  function live(payload = {}) {
+    return { ...payload, step: state.view.step, log_from: state.log.length };
+  }
+
+  function linesUpTo(step) {
+    let n = 0;
+    while (n < state.log.length && state.log[n].step <= step) n++;
+    return n;
+  }
+
+  async function refresh() {
+    if (!state.view) return;
+    try {
+      applyView(await engine.request("view", { log_from: state.log.length }), [], { fresh: true });
+    } catch (err) {
+      failed(err);
+    }
+  }
+
+  // ---------------------------------------------------------------- modes and drawing
+
+  function go(mode, drawing = {}) {
+    checkTransition(state.mode, mode);
+    state.mode = mode;
+    render(drawing);
+  }
+
+  const render = (drawing) => screen.render(state, drawing);
+  const reflect = () => screen.reflect(state);
+  const shown = () => shownView(state);
+  const context = (view) => screen.context(state, view);
+
+  // ---------------------------------------------------------------- views from the engine
+
+  function applyView(view, events = [], { fresh = false } = {}) {
+    const from = Math.max(0, Math.min(Number(view.log_from) || 0, state.log.length));
+    state.log = state.log.slice(0, from).concat(view.log);
+    screen.logKept(from);
+    const { log_from: _from, ...rest } = view; // the whole log is here now
+    state.view = { ...rest, log: state.log };
+    state.opts = view.options;
+    state.partial = [];
+    state.menu = null;
+    const mode = modeOf(view);
+    if (mode !== "over") state.result = null;
+    else if (events.some((e) => e.type === "game_over")) state.result = "pending";
+    go(mode, { fresh, moves: events });
+    board.play(events);
+    const game = board.game;
+    for (const item of game.words.toasts(events, context(state.view))) {
+      const p = state.view.players.find((q) => q.index === item.seat);
+      toast([
+        p ? game.chip(state.view.map, p.colour, p.shape) : null,
+        el("span", { "data-testid": item.testid || null, text: item.text }),
+        ...(item.sub ? [" ", el("span", { class: "toast-sub", text: item.sub })] : []),
+      ].filter(Boolean), item.kind);
+    }
+    if (state.result === "pending") {
+      const uid = view.uid;
+      setTimeout(() => {
+        if (state.mode === "over" && state.result === "pending" && state.view.uid === uid) showResult();
+      }, reducedMotion.matches ? 50 : 1100);
+    }
+    library.saved(state.view);
+    if (mode === "computer") scheduler.schedule(view.step);
+  }
+
+  function enter(view, events = []) {
+    scheduler.cancel();
+    replay.stop({ silent: true });
+    state.log = [];
+    state.result = null;
+    screen.resetLog();
+    board.show(gameModule(view.game), view.map);
+    board.clear();
+    applyView(view, events, { fresh: true });
+  }
+
+  // ---------------------------------------------------------------- a person's turn
+
+  function tap(element) {
+    if (state.mode !== "choosing" || state.busy) return;
+    const list = choicesByElement(state).get(element);
+    if (!list) return;
+    if (list.length === 1) {
+      pick(list[0].token);
+    } else {
+      state.menu = element;
+      render();
+    }
+  }
+
+  function miss() {
+    if (state.mode === "choosing" && state.menu) {
+      state.menu = null;
+      render();
+    }
+  }
+
+  // Ask the engine for the choices that follow `partial` and show them; false if it refused.
+  async function showChoices(partial) {
+    const view = state.view;
+    const step = view.step;
+    const opts = await ask("options", { partial, step });
+    if (!opts || !still("choosing", view)) return false;
+    state.partial = partial.slice();
+    state.opts = opts;
+    state.menu = null;
+    library.choices(step, state.partial);
+    go("choosing", { moves: opts.preview ? opts.preview.effects : null });
+    return true;
+  }
+
+  async function pick(token) {
+    if (state.mode !== "choosing" || state.busy) return;
+    clearError();
+    await showChoices([...state.partial, token]);
+  }
+
+  async function undo() {
+    if (state.mode !== "choosing" || state.busy) return;
+    if (state.menu) {
+      miss();
+      return;
+    }
+    if (state.partial.length) await showChoices(state.partial.slice(0, -1));
+  }
+
+  // A hint is the Hard level's choice, laid out on the board as if the player had chosen it.
+  async function hint() {
+    if (state.mode !== "choosing" || state.busy) return;
+    clearError();
+    const res = await ask("hint", { level: "hard", step: state.view.step });
+    if (res && (await showChoices(res.steps))) notify(t("hint.shown"));
+  }
+
+  /** Still in `mode` with the same view (no other answer, game or screen came in meanwhile). */
+  function still(mode, view) {
+    return state.mode === mode && state.view === view;
+  }
+
+  async function confirm() {
+    if (state.mode !== "choosing" || state.busy || !state.opts || !state.opts.complete) return;
+    clearError();
+    const view = state.view;
+    const res = await ask("play", live({ action: state.opts.action }));
+    if (res && still("choosing", view)) applyView(res.view, res.events);
+  }
+
+  async function roll() {
+    if (state.mode !== "awaiting_roll" || state.busy) return;
+    clearError();
+    const view = state.view;
+    const spin = turnCard.spin(view.roll ? view.roll.dice : 2);
+    const res = await ask("roll", live());
+    await spin.stop(res ? res.rolled.dice : null);
+    if (!still("awaiting_roll", view)) return;
+    if (res) applyView(res.view, res.events);
+    else render();
+  }
+
+  // The choices of a move that was being composed when the page was left: the same again.
+  async function restoreChoices(partial) {
+    if (!partial || !partial.length || state.mode !== "choosing") return;
+    try {
+      const opts = await engine.request("options", { partial, step: state.view.step });
+      state.partial = partial.slice();
+      state.opts = opts;
+      render({ fresh: true });
+    } catch {
+      // they no longer fit: the move starts afresh
+    }
+  }
+
+  // ---------------------------------------------------------------- computer seats
+
+  async function computerMove(step) {
+    if (state.mode !== "computer" || state.view.step !== step) return;
+    if (state.busy) {
+      scheduler.schedule(step); // after the answer the page waits for
+      return;
+    }
+    const view = state.view;
+    const spin = view.chance ? turnCard.spin(view.roll ? view.roll.dice : 2) : null;
+    const res = await ask("computer", live());
+    if (spin) await spin.stop(res && res.rolled ? res.rolled.dice : null);
+    if (!still("computer", view)) return;
+    if (!res) {
+      render(); // the error is shown; the dice as they were
+      return;
+    }
+    applyView(res.view, res.events);
+  }
+
+  // ---------------------------------------------------------------- games on and off the board
+
+  async function startGame(payload) {
+    if (state.mode !== "setup" || state.busy) return;
+    clearError();
+    const res = await ask("new_game", payload);
+    if (!res || state.mode !== "setup") return;
+    library.started(res.view);
+    enter(res.view, res.events);
+  }
+
+  function toSetup() {
+    scheduler.cancel();
+    replay.stop({ silent: true });
+    state.view = null;
+    state.log = [];
+    state.result = null;
+    screen.resetLog();
+    board.clear();
+    board.show(board.game || gameModule("cambria"), setup.map());
+    go("setup");
+    library.left();
+  }
+
+  function showResult() {
+    if (state.mode !== "over" || !state.view.result) return;
+    fillEndScreen({ view: state.view, game: board.game, ctx: context(state.view) });
+    state.result = "shown";
+    render();
+    $("end-new").focus();
+  }
+
+  function hideResult() {
+    if (state.mode !== "over" || state.result !== "shown") return;
+    state.result = "hidden";
+    render();
+  }
+
+  // ---------------------------------------------------------------- replay
+
+  function startReplay() {
+    if (!state.view || !showsGame(state.mode) || state.mode === "replay") {
+      if (state.mode !== "replay") showError({ i18n: t("replay.noGame") });
+      return;
+    }
+    scheduler.cancel();
+    if (state.result) state.result = "hidden"; // "Show the result" brings it back afterwards
+    state.replay = { view: state.view, at: state.view.step, total: state.view.step };
+    replay.start(state.view);
+    go("replay");
+  }
+
+  function showPast(view, { at, total, jump }) {
+    if (state.mode !== "replay") return;
+    const from = Math.max(0, Math.min(Number(view.log_from) || 0, state.log.length));
+    const { log_from: _from, ...rest } = view;
+    state.replay = { view: { ...rest, log: state.log.slice(0, from).concat(view.log) }, at, total };
+    go("replay", { fresh: jump });
+  }
+
+  async function leaveReplay() {
+    const view = await ask("view", live());
+    if (view) applyView(view, [], { fresh: true });
+  }
+
+  // ---------------------------------------------------------------- start and restart
+
+  async function boot() {
+    try {
+      await engine.ready;
+    } catch (err) {
+      loadingFailed(err);
+      setup.unavailable();
+      showError(err);
+      onBooted?.(); // a fixed deploy can still replace a broken one (offline.js)
+      return;
+    }
+    const info = await ask("info");
+    if (!info) return; // a restart (the bound passed) boots again
+    state.info = info;
+    setup.configure(info);
+    $("app").dataset.engine = "ready";
+    library.refreshResume();
+    // the game that was on the board when the page was left comes back, same position, same dice
+    const resumed = await library.resume();
+    if (!resumed && state.mode === "loading") go("setup");
+    markInteractive();
+    onBooted?.();
+  }
+
+  async function restarted({ ready }) {
+    const mine = ++restarts;
+    const hadGame = Boolean(state.view);
+    const gaveUp = recovering !== 0; // the engine stopped again while the game was coming back
+    scheduler.cancel();
+    replay.stop({ silent: true });
+    notify(t("engine.restarted"));
+    loadingProgress({ stage: "", fraction: 0 });
+    go("loading");
+    try {
+      await ready;
+    } catch (err) {
+      loadingFailed(err);
+      showError(err);
+      return;
+    }
+    if (mine !== restarts) return; // a later restart took over
+    if (!state.info) {
+      boot();
+      return;
+    }
+    if (!hadGame || gaveUp) {
+      if (gaveUp) showError({ i18n: t("engine.gaveUp") });
+      toSetup();
+      return;
+    }
+    recovering = mine;
+    const reopened = await library.reopen();
+    if (recovering === mine) recovering = 0;
+    if (mine !== restarts) return;
+    if (!reopened) toSetup();
+  }
+
+  return {
+    boot, tap, miss, pick, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult, restarted,
+    async enter(view, partial) {
+      enter(view);
+      await restoreChoices(partial);
+    },
+    escape() {
+      miss();
+    },
+    retranslate() {
+      replay.relabel();
+      if (!shown()) return;
+      screen.resetLog();
+      if (state.mode === "over" && state.result === "shown") fillEndScreen({ view: state.view, game: board.game, ctx: context(state.view) });
+      render();
+    },
+    /** Ask the engine on the side (tests, the console): no busy state, no error shown. */
+    request: (type, payload) => engine.request(type, payload),
+    get state() {
+      return state;
+    },
+  };
+}

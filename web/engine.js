@@ -1,0 +1,98 @@
+// The engine as the page uses it: one worker at a time, a bound on every answer, and a new
+// worker when the old one hangs or dies.
+//
+//   import { createEngineHost, LIMITS } from "./engine.js";
+//   const engine = createEngineHost({ onProgress, onRestart });
+//   await engine.ready;                          // the current worker is up (rejects if it fails to load)
+//   await engine.request("play", { action });    // rejects with an EngineError (bridge.js)
+//
+// A worker answers in order, so one request that never comes back (a hung interpreter, a killed
+// worker) would leave every later one waiting for good.  Each request therefore gets a bound
+// (LIMITS: generous, since a Hard move on a slow phone takes seconds, and longer for "load",
+// which replays a whole record); the clock starts once the worker is ready, because loading
+// Python has its own progress and failure.  When a bound passes, or the worker dies after it
+// was ready (a crash, or the interpreter reports itself broken: code "unavailable"), the host
+// stops that worker, starts a new one and calls onRestart({reason, ready}); the request that
+// timed out rejects with code "timeout", every other unanswered one with code "restarted".
+// The page then reloads the game from its autosave (controller.js), so nothing is lost: the
+// autosave holds every played step and the unconfirmed choices.
+
+import { createEngine, EngineError } from "./bridge.js";
+
+/** Milliseconds a request may take once the worker is ready (by request type, else `default`). */
+export const LIMITS = {
+  default: 30000,
+  load: 120000, // a long record is replayed step by step
+};
+
+export function createEngineHost({ onProgress, onRestart, create = createEngine } = {}) {
+  let current = null; // the bridge of the worker in use
+  let restarts = 0;
+
+  function start() {
+    const bridge = create({
+      onProgress,
+      onDead: (error) => {
+        // a worker that had started and then died (not a failed first load: that is shown as such)
+        if (bridge === current && bridge.started && error.code !== "restarted") restart("crashed", error);
+      },
+    });
+    bridge.started = false;
+    bridge.ready.then(() => { bridge.started = true; }, () => {});
+    current = bridge;
+    return bridge;
+  }
+
+  function restart(reason, cause = null) {
+    const old = current;
+    restarts += 1;
+    start();
+    old.terminate(new EngineError("EngineRestarted", `the game engine was restarted (${reason})`, { code: "restarted" }));
+    console.warn(`Cambria: the game engine was restarted (${reason})`, cause || "");
+    if (onRestart) onRestart({ reason, ready: current.ready, count: restarts });
+  }
+
+  function request(type, payload = {}) {
+    const bridge = current;
+    const answer = bridge.request(type, payload);
+    let timer = null;
+    const bound = new Promise((_, reject) => {
+      bridge.ready.then(() => {
+        const limit = Object.hasOwn(LIMITS, type) ? LIMITS[type] : LIMITS.default;
+        timer = setTimeout(() => {
+          if (bridge !== current || bridge.dead) return; // already replaced: its requests were rejected
+          reject(new EngineError("EngineTimeout", `the game engine did not answer "${type}" within ${limit / 1000} s`, { code: "timeout" }));
+          restart("timeout");
+        }, limit);
+      }, () => {});
+    });
+    bound.catch(() => {});
+    return Promise.race([answer, bound]).then((result) => {
+      clearTimeout(timer);
+      return result;
+    }, (error) => {
+      clearTimeout(timer);
+      if (error.code === "timeout" || error.code === "restarted") throw error;
+      // the worker was replaced meanwhile (it crashed), or the interpreter says it is broken:
+      // this request counts as restarted (the page reloads the game; no other message)
+      const broken = error.code === "unavailable" && bridge === current && bridge.started;
+      if (broken) restart("broken", error);
+      if (broken || bridge !== current) throw new EngineError("EngineRestarted", error.message, { code: "restarted" });
+      throw error;
+    });
+  }
+
+  start();
+  return {
+    request,
+    /** Start a new worker now (the page's own choice, e.g. after a fatal error). */
+    restart: (reason = "requested") => restart(reason),
+    get ready() {
+      return current.ready;
+    },
+    /** The bridge of the worker in use (bridge.js). */
+    get bridge() {
+      return current;
+    },
+  };
+}

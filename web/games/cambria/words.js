@@ -1,0 +1,119 @@
+// Cambria's words on the page beyond the engine's parts: what a choice does (for its button,
+// its menu entry and screen readers), the roll and confirm buttons, the banner, the toasts for
+// captures, and the end screen's breakdown.  Everything comes from data the engine sends with
+// each choice and event (displaces, own, legion_home, neutral, …): nothing is worked out here.
+//
+// `ctx` is {players, names: {road(n), fort(n)}} as in web/words.js.
+
+import { t } from "../../i18n.js";
+import { playerName } from "../../words.js";
+
+/** The full description of a choice (menu entries, tooltips, screen readers). */
+export function choiceLabel(c, ctx) {
+  const road = c.road !== null && c.road !== undefined ? ctx.names.road(c.road) : "";
+  switch (c.kind) {
+    case "pass":
+      return t("choice.pass");
+    case "swap":
+      return t("label.swap", { boat: c.boat, die: c.die });
+    case "boat":
+      return t("label.boat", { boat: c.boat });
+    case "source":
+    case "boat_source":
+      if (c.boat !== null && c.boat !== undefined) return t("label.fromBoat", { boat: c.boat });
+      return c.neutral ? t("label.neutralFromRoad", { road }) : t("label.fromRoad", { road });
+    case "legion":
+      if (c.displaces === null || c.displaces === undefined) return t("label.legion", { road });
+      return c.own ? t("label.legionOwn", { road }) : t("label.legionDisplace", { road, other: playerName(ctx.players, c.displaces) });
+    case "neutral":
+      return t("label.neutral", { road });
+    default: // setup, place
+      if (c.displaces !== null && c.displaces !== undefined) {
+        return t("label.placeDisplace", { road, other: playerName(ctx.players, c.displaces) });
+      }
+      return c.legion_home ? t("label.placeLegion", { road }) : t("label.place", { road });
+  }
+}
+
+/** Choices shown as buttons in the turn card too (they have no place of their own, or a short one). */
+export function asButton(c) {
+  return c.kind === "pass" || c.kind === "swap";
+}
+
+/** The short text of a choice shown as a button. */
+export function choiceButton(c) {
+  if (c.kind === "swap") return t("choice.swap", { boat: c.boat, die: c.die });
+  return t("choice.pass");
+}
+
+export function confirmLabel(opts) {
+  if (opts.stage === "boat") return t("confirm.noBoat");
+  if (opts.action === "pass") return t("confirm.pass");
+  return t("confirm");
+}
+
+export function rollLabel(roll) {
+  const kind = roll ? roll.kind : "dice";
+  if (kind === "setup") return t("roll.setup");
+  if (kind === "neutral") return t("roll.neutral");
+  if (kind === "start") return t("roll.start");
+  return t("roll.dice");
+}
+
+/** The top bar: whose turn, and which kind of turn. */
+export function banner(view, name) {
+  const phase = view.phase;
+  if (phase === "setup_roll" || phase === "setup") return t("banner.setup", { name });
+  if (phase === "neutral_roll" || phase === "neutral") return t("banner.neutral", { name });
+  return t("banner.turn", { name });
+}
+
+/**
+ * The dice to show: `count` faces, the `values` rolled (none before the roll), and which one
+ * came from a boat in the decision being composed (its swap effect), if any.
+ */
+export function dice(view, preview) {
+  const values = view.chance ? [] : (preview && preview.dice) || view.dice || [];
+  const count = view.chance && view.roll ? view.roll.dice : values.length;
+  const swap = preview ? (preview.effects || []).find((e) => e.type === "swap") : null;
+  const from = swap ? values.indexOf(swap.boat) : -1;
+  return { count: Math.max(count, values.length), values, from: from >= 0 ? from : null };
+}
+
+/** Toasts for what a step did: [{kind, seat, text, sub, testid}]. */
+export function toasts(events, ctx) {
+  const out = [];
+  for (const ev of events || []) {
+    if (ev.type === "capture") {
+      const name = playerName(ctx.players, ev.player);
+      const fort = ctx.names.fort(ev.fort);
+      const text = ev.final
+        ? t("toast.claims", { name, fort, number: ev.number })
+        : t("toast.captures", { name, fort, number: ev.number });
+      let sub = "";
+      if (ev.vp_to !== null && ev.vp_to !== undefined) sub = t("toast.vpTo", { vp: ev.vp, name: playerName(ctx.players, ev.vp_to) });
+      else if (ev.vp_removed) sub = t("toast.vpRemoved");
+      out.push({ kind: "capture", seat: ev.player, text, sub, testid: "capture-toast" });
+    } else if (ev.type === "start") {
+      out.push({ kind: "start", seat: ev.player, text: t("toast.starts", { name: playerName(ctx.players, ev.player) }) });
+    }
+  }
+  return out;
+}
+
+/** The end screen's lines under a player's name: the points' breakdown and the forts won. */
+export function resultDetail(p, ctx) {
+  const forts = p.forts.length
+    ? p.forts.map((f) => t("end.fort", { name: ctx.names.fort(f.fort), number: f.number })).join(", ")
+    : t("end.noForts");
+  const vps = p.vp_tokens.map((v) => t("end.vp", { name: ctx.names.fort(v.fort), value: v.value })).join(", ");
+  return [
+    t("end.detail", { forts: p.fort_points, vp: p.vp_points, count: p.tokens }),
+    vps ? t("end.fortsAndVp", { forts, list: vps }) : forts,
+  ];
+}
+
+/** A note under the end screen's ranking. */
+export function resultNote(result) {
+  return result.neutral_ahead ? t("end.neutralAhead", { count: result.neutral_points }) : "";
+}

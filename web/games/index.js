@@ -1,0 +1,16 @@
+// The games the page can draw, by the engine's game id (view.game, info.games[].id).  A game
+// brings one module of the shape described in web/games/cambria/index.js; Hibernia adds
+// itself here with its own web/games/hibernia/.
+
+import cambria from "./cambria/index.js";
+
+const GAMES = new Map([[cambria.id, cambria]]);
+
+/** The module of a game (the first one for an id the page does not know: a clear fallback). */
+export function gameModule(id) {
+  return GAMES.has(id) ? GAMES.get(id) : cambria;
+}
+
+export function knownGame(id) {
+  return GAMES.has(id);
+}

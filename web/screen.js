@@ -1,0 +1,129 @@
+// Drawing the page from the controller's state (controller.js): the #app attributes that CSS
+// and the tests read, the board (board.js), the turn card, the scores, the log, the end screen,
+// then the keyboard's tab stop (a11y.js) and the guide (tutorial.js).  Nothing here changes the
+// state; the controller calls render(state, drawing) after every change.
+//
+//   import { createScreen, choicesByElement } from "./screen.js";
+//   const screen = createScreen({ board, turnCard, logPanel, library });
+//   screen.render(state, {fresh, moves})   // fresh: no animation; moves: effects to animate
+//   screen.reflect(state)                  // only the #app attributes (busy, mode)
+//   screen.context(state)                  // {players, names} for the words (words.js)
+//   screen.logKept(n) / screen.resetLog()  // the first n log lines on screen are still right / none is
+
+import { formatList, t } from "./i18n.js";
+import { showsGame } from "./mode.js";
+import { say } from "./words.js";
+import { renderBanner, renderScores } from "./scores.js";
+import { winnerName } from "./endscreen.js";
+import { loadingDone } from "./loading.js";
+import { afterRender } from "./a11y.js";
+import { updateTutorial } from "./tutorial.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The choices of the decision being composed, by the element of the board they are tapped on. */
+export function choicesByElement(state) {
+  const map = new Map();
+  if (state.mode !== "choosing" || !state.opts) return map;
+  for (const c of state.opts.choices) {
+    if (!map.has(c.element)) map.set(c.element, []);
+    map.get(c.element).push(c);
+  }
+  return map;
+}
+
+/** The view on the board: the live game's, or the replay's past one. */
+export function shownView(state) {
+  return state.mode === "replay" ? state.replay.view : state.view;
+}
+
+export function createScreen({ board, turnCard, logPanel, library }) {
+  let logSame = 0; // how many log lines on screen are still right
+
+  function reflect(state) {
+    const app = $("app");
+    const v = state.view;
+    app.dataset.mode = state.mode;
+    app.dataset.screen = state.mode === "setup" || (state.mode === "loading" && !v) ? "setup" : "game";
+    app.classList.toggle("busy", Boolean(state.busy));
+    $("hint").disabled = Boolean(state.busy);
+    for (const b of document.querySelectorAll("#actions button, #choice-menu button")) b.toggleAttribute("aria-busy", Boolean(state.busy));
+    app.classList.toggle("replaying", state.mode === "replay");
+    if (v) {
+      app.dataset.step = String(v.step);
+      app.dataset.phase = v.phase;
+      app.dataset.current = String(v.current);
+      app.dataset.over = String(v.over);
+    }
+    if (state.mode === "replay") app.dataset.replayStep = String(state.replay.at);
+    else delete app.dataset.replayStep;
+  }
+
+  function context(state, view = shownView(state)) {
+    return { players: view ? view.players : [], names: board.names() };
+  }
+
+  // What the turn card shows (turncard.js)
+  function model(state) {
+    const view = shownView(state);
+    const choosing = state.mode === "choosing";
+    const ctx = context(state, view);
+    const last = view && view.log.length ? view.log[view.log.length - 1] : null;
+    return {
+      mode: state.mode, view, game: board.game, ctx, busy: state.busy, result: state.result,
+      opts: choosing ? state.opts : null, partial: choosing ? state.partial : [], menu: choosing ? state.menu : null,
+      menuChoices: choosing && state.menu ? choicesByElement(state).get(state.menu) || [] : [],
+      preview: choosing && state.partial.length && state.opts ? state.opts.preview : null,
+      hintAvailable: Boolean(state.info && state.info.computer_levels.includes("hard")),
+      replayPrompt: state.mode !== "replay" ? "" : state.replay.at === 0 ? t("replay.atStart")
+        : last ? say(last.parts, ctx) : t("replay.position", { at: state.replay.at, total: state.replay.total }),
+    };
+  }
+
+  function render(state, { fresh = false, moves = null } = {}) {
+    reflect(state);
+    const mode = state.mode;
+    const view = shownView(state);
+    const gameOn = showsGame(mode) || (mode === "loading" && Boolean(view));
+    $("setup").hidden = gameOn || (mode === "loading" && library.resumable() !== null);
+    $("play").hidden = !gameOn;
+    if (mode !== "loading") loadingDone();
+    const endShown = mode === "over" && state.result === "shown";
+    if ($("end-screen").hidden === endShown) $("end-screen").hidden = !endShown;
+    if (!view) {
+      $("turn-banner").replaceChildren();
+      updateTutorial({ view: null });
+      return;
+    }
+    const m = model(state);
+    const game = board.game;
+    board.set({
+      position: view.position, players: view.players, preview: m.preview, choices: choicesByElement(state),
+      selected: m.menu, lastMove: view.last_move, moves, fresh, viewOnly: mode !== "choosing",
+      describe: (list) => formatList(list.map((c) => game.words.choiceLabel(c, m.ctx)), "disjunction"),
+    });
+    renderBanner($("turn-banner"), { view, game, winner: winnerName(view) });
+    turnCard.render(m);
+    renderScores($("players"), {
+      view, game, position: game.panel.shownPosition(view.position, m.preview), current: view.over ? null : view.current,
+    });
+    $("forts-left").textContent = game.panel.panelNote(view);
+    logPanel.show(view.log, logSame, m.ctx);
+    logSame = view.log.length;
+    afterRender();
+    updateTutorial({
+      view, opts: m.opts, partial: m.partial, menu: m.menu, human: mode === "choosing" || mode === "awaiting_roll",
+    });
+  }
+
+  return {
+    render, reflect, context,
+    logKept(n) {
+      logSame = Math.min(logSame, n);
+    },
+    resetLog() {
+      logPanel.reset();
+      logSame = 0;
+    },
+  };
+}
