@@ -33,14 +33,11 @@ changed (``children.py``), and it is exactly the value a full evaluation gives.
 from __future__ import annotations
 
 from math import factorial
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any
 
 from .board import VP_VALUE
 from .rules import rank_counts
 from .state import OVER, State
-
-if TYPE_CHECKING:
-    from .actions import Action
 
 __all__ = ["Params", "Evaluator", "evaluator_for", "WIN_BONUS"]
 
@@ -314,12 +311,6 @@ class Evaluator:
         ns: dict[str, object] = dict(self.combine_names())
         exec(src, ns)  # noqa: S102 - generated from numbers only
         return ns["combine"]
-
-    def child_utilities(self, s: State, actions: Sequence[Action]) -> list[list[float]]:
-        """``utilities`` of the state after each action, without building the states (children.py)."""
-        from .children import child_utilities
-
-        return child_utilities(self, s, actions)
 
 
 _CACHE: dict[tuple[str, str, int, int], Evaluator] = {}

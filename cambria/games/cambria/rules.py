@@ -27,7 +27,9 @@ from typing import Any
 from ...core.errors import IllegalActionError
 from ...core.interface import Effects
 from .actions import Action
-from .moves import is_legal, legal_actions, random_action, why_illegal
+from .legality import is_legal, why_illegal
+from .moves import legal_actions
+from .random_moves import random_action
 from .board import VP_VALUE
 from .state import (
     EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, ON_BOARD, OVER, REMOVED, ROLL, SETUP,

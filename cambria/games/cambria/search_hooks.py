@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from . import moves, rules
 from .actions import Action
 from .state import NEUTRAL, NEUTRAL_ROLL, ROLL, TURN, State
-from .children import removal_costs
+from .children import child_utilities, removal_costs
 from .evaluate import Evaluator, Params, evaluator_for
 
 __all__ = ["CambriaSearch"]
@@ -30,7 +30,8 @@ class CambriaSearch:
             # the searching player's own judgement; ``evaluate`` stays the model of the others
             self.own_evaluator = evaluator_for(state, own, repr(own))
             self.own_evaluate = self.own_evaluator.utilities
-            self.own_evaluate_children = self.own_evaluator.child_utilities
+            ev = self.own_evaluator
+            self.own_evaluate_children = lambda s, actions: child_utilities(ev, s, actions)
 
     def returns(self, s: State) -> list[float]:
         return self.evaluator.utilities(s)
@@ -41,7 +42,7 @@ class CambriaSearch:
     # ---------------------------------------------------------------- hooks
     def evaluate_children(self, s: State, actions: Sequence[Action]) -> list[list[float]]:
         """The evaluation after each action, without building the states (children.py)."""
-        return self.evaluator.child_utilities(s, actions)
+        return child_utilities(self.evaluator, s, actions)
 
     def depth_cost(self, s: State) -> int:
         """The neutral placement is part of the opponent's turn: it uses no depth."""
