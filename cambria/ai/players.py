@@ -23,7 +23,7 @@ import gc
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..core.interface import GameRules
 from ..core.registry import ai_for
@@ -77,11 +77,13 @@ def choose_action(rules: GameRules[Any, Any], state: Any, level: str, rng: rando
 
 
 def choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Random, *,
-           nodes: int | None = None, params: Any = None, clock_cap: float | None = None) -> Choice:
+           nodes: int | None = None, params: Any = None, clock_cap: float | None = None,
+           clock: Callable[[], float] = time.perf_counter) -> Choice:
     """The level's choice with its search statistics.
 
     ``nodes`` replaces the level's node budget, ``params`` the evaluation weights of Normal
-    and Hard (for tuning), ``clock_cap`` the safety cap in seconds."""
+    and Hard (for tuning), ``clock_cap`` the safety cap in seconds of ``clock`` (a test may
+    pass a fake clock)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     # The search makes no reference cycles: a collection of the older generations in the
@@ -89,14 +91,14 @@ def choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rando
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _choose(rules, state, level, rng, nodes, params, clock_cap)
+        return _choose(rules, state, level, rng, nodes, params, clock_cap, clock)
     finally:
         if enabled:
             gc.enable()
 
 
 def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Random, nodes: int | None,
-            params: Any, clock_cap: float | None) -> Choice:
+            params: Any, clock_cap: float | None, clock: Callable[[], float]) -> Choice:
     actions = list(rules.legal_actions(state))
     if not actions:
         raise ValueError(f"no decision is pending (phase {rules.phase(state).name.lower()})")
@@ -105,7 +107,7 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
     # ties are broken by the generator: the same seed gives the same choices
     rng.shuffle(actions)
     cap = CLOCK_CAP[level] if clock_cap is None else clock_cap
-    budget = Budget(NODE_BUDGET[level] if nodes is None else nodes, time.perf_counter() + cap)
+    budget = Budget(NODE_BUDGET[level] if nodes is None else nodes, clock() + cap, clock)
     ai = ai_for(rules.facts.id)
     if level == "easy":
         return _easy(rules, ai, state, actions, rng, budget)

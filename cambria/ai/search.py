@@ -77,14 +77,16 @@ class Budget:
     ``clock_fired`` tells afterwards whether the cap, not the budget, ended a search
     (then the result may differ from machine to machine)."""
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "_check", "clock_fired")
+    __slots__ = ("nodes", "max_nodes", "deadline", "_check", "clock_fired", "clock")
 
-    def __init__(self, max_nodes: int, deadline: float | None = None) -> None:
+    def __init__(self, max_nodes: int, deadline: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.nodes = 0
         self.max_nodes = max_nodes
-        self.deadline = deadline
+        self.deadline = deadline  # in ``clock``'s seconds
         self._check = 0
         self.clock_fired = False
+        self.clock = clock  # injectable, so that tests of the cap need no real time
 
     def spend(self, n: int = 1) -> None:
         self.nodes += n
@@ -94,7 +96,7 @@ class Budget:
             self._check += n
             if self._check >= 64:
                 self._check = 0
-                if time.perf_counter() > self.deadline:
+                if self.clock() > self.deadline:
                     self.clock_fired = True
                     raise SearchAborted("time")
 
@@ -113,7 +115,7 @@ class Budget:
         return k
 
     def time_left(self) -> float:
-        return float("inf") if self.deadline is None else self.deadline - time.perf_counter()
+        return float("inf") if self.deadline is None else self.deadline - self.clock()
 
 
 class SearchResult:
