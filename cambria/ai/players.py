@@ -35,7 +35,7 @@ __all__ = ["LEVELS", "NODE_BUDGET", "CLOCK_CAP", "Choice", "choose", "choose_act
 
 # Nodes per move: what decides the move.  Easy and Normal look at every legal action once
 # (the budget only bounds absurd positions); Hard's budget sets its depth and width.
-NODE_BUDGET = {"easy": 1_000_000, "normal": 1_000_000, "hard": 20_000}
+NODE_BUDGET = {"easy": 1_000_000, "normal": 1_000_000, "hard": 80_000}
 # The safety cap on the clock, in seconds: far above a move's cost on a slow phone.
 CLOCK_CAP = {"easy": 5.0, "normal": 5.0, "hard": 10.0}
 
@@ -45,7 +45,7 @@ class HardSettings:
     """How Hard searches (see ``search.Expectimax``); by number of players."""
 
     depth: int = 2            # decisions looked ahead, the root's included
-    root_width: int = 10      # root candidates searched deeper (one per action_group)
+    root_width: int = 16      # root candidates searched deeper (one per action_group)
     beam: int = 2             # children searched further at inner decisions
     opponents: int = 2        # later opponents whose answers are added (handover), 3+ players
     samples: tuple[int | None, ...] = (None,)  # outcomes expanded per chance level (None: all)
@@ -54,7 +54,7 @@ class HardSettings:
 DEFAULT_HARD: dict[int, HardSettings] = {n: HardSettings() for n in range(2, 6)}
 HARD: dict[int, HardSettings] = {n: HardSettings(**vars(h)) for n, h in DEFAULT_HARD.items()}
 HARD_DEPTH = 2
-HARD_ROOT_WIDTH = 10
+HARD_ROOT_WIDTH = 16
 HARD_OPPONENTS = 2  # the next two opponents' answers are looked at (in games of 3+ players)
 
 
