@@ -78,7 +78,7 @@ def choose_action(rules: GameRules[Any, Any], state: Any, level: str, rng: rando
 
 def choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Random, *,
            nodes: int | None = None, params: Any = None, clock_cap: float | None = None,
-           clock: Callable[[], float] = time.perf_counter) -> Choice:
+           clock: Callable[[], float] | None = None) -> Choice:
     """The level's choice with its search statistics.
 
     ``nodes`` replaces the level's node budget, ``params`` the evaluation weights of Normal
@@ -98,7 +98,7 @@ def choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rando
 
 
 def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Random, nodes: int | None,
-            params: Any, clock_cap: float | None, clock: Callable[[], float]) -> Choice:
+            params: Any, clock_cap: float | None, clock: Callable[[], float] | None) -> Choice:
     actions = list(rules.legal_actions(state))
     if not actions:
         raise ValueError(f"no decision is pending (phase {rules.phase(state).name.lower()})")
@@ -107,6 +107,8 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
     # ties are broken by the generator: the same seed gives the same choices
     rng.shuffle(actions)
     cap = CLOCK_CAP[level] if clock_cap is None else clock_cap
+    if clock is None:
+        clock = time.perf_counter  # looked up now: a test may replace this module's ``time``
     budget = Budget(NODE_BUDGET[level] if nodes is None else nodes, clock() + cap, clock)
     ai = ai_for(rules.facts.id)
     if level == "easy":

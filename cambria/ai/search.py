@@ -80,13 +80,15 @@ class Budget:
     __slots__ = ("nodes", "max_nodes", "deadline", "_check", "clock_fired", "clock")
 
     def __init__(self, max_nodes: int, deadline: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline  # in ``clock``'s seconds
         self._check = 0
         self.clock_fired = False
-        self.clock = clock  # injectable, so that tests of the cap need no real time
+        # injectable, so that tests of the cap need no real time; looked up at each budget's
+        # start, so a test may also replace this module's ``time``
+        self.clock = clock if clock is not None else time.perf_counter
 
     def spend(self, n: int = 1) -> None:
         self.nodes += n
