@@ -1,7 +1,7 @@
 """A REFERENCE for the benchmark, not shipped: Cambria written the plain, obvious way.
 
 ``benchmarks/engine.py`` measures the engine against this module on the same
-seeds.  It implements the same rules (RULINGS.md; docs/rules.md in our words)
+seeds.  It implements the same rules (docs/rules.md)
 the way one would write them first: a road holds ``None`` or a colour, the
 legion is a road number or ``None``, every question ("which roads lead to a
 fort numbered 4?", "is this fort full?") is answered by looking at the map,
