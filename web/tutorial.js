@@ -1,4 +1,4 @@
-// A short guided first turn: a few lines at the top of the turn card say what to do next (roll,
+// A short guided first turn: a few lines by the turn card say what to do next (roll,
 // choose a highlighted road, confirm) and the thing to press is outlined.  It follows the
 // player's setup placement and first regular turn; then it closes by itself and a toast says
 // where the rules are (so that it never stays in the way of the next players).  It shows once
@@ -80,9 +80,10 @@ function ensureCard() {
   skip.addEventListener("click", finish);
   buttons.append(skip);
   card.append(title, text, buttons);
-  // in the turn card, above its dice: the roll and confirm buttons keep their place at the bottom
+  // just before the turn card: the layout gives it a place of its own (above the controls on a
+  // phone, over the log where there is a side column), so the roll and confirm buttons keep theirs
   const turnCard = document.getElementById("turn-card");
-  if (turnCard) turnCard.prepend(card);
+  if (turnCard) turnCard.before(card);
   else document.body.append(card);
   return card;
 }

@@ -43,22 +43,29 @@ export function createZoom({ onChange } = {}) {
     return [x, y, w, h];
   }
 
-  /** The drawing's point under a point of the screen. */
-  function toBoard(clientX, clientY) {
+  // The drawing keeps its shape inside its box (the SVG's "meet"): its scale, and the margins
+  // beside or above it.  The shown part always has the drawing's shape, so the margins stay.
+  function geometry() {
     const r = svg.getBoundingClientRect();
-    // the drawing keeps its aspect inside its box (the frame has the map's own ratio)
-    return [box[0] + ((clientX - r.left) / r.width) * box[2], box[1] + ((clientY - r.top) / r.height) * box[3]];
+    const scale = Math.min(r.width / box[2], r.height / box[3]) || 1;
+    return { r, scale, ox: r.left + (r.width - box[2] * scale) / 2, oy: r.top + (r.height - box[3] * scale) / 2 };
   }
 
+  /** The drawing's point under a point of the screen. */
+  function toBoard(clientX, clientY) {
+    const g = geometry();
+    return [box[0] + (clientX - g.ox) / g.scale, box[1] + (clientY - g.oy) / g.scale];
+  }
+
+  /** Zoom by `factor` (from the part `from`), the drawing's point under (clientX, clientY) staying there. */
   function zoomAt(factor, clientX, clientY, from = box) {
-    const r = svg.getBoundingClientRect();
-    const fx = (clientX - r.left) / r.width;
-    const fy = (clientY - r.top) / r.height;
-    const px = from[0] + fx * from[2];
-    const py = from[1] + fy * from[3];
+    box = from;
+    const g = geometry();
+    const [px, py] = toBoard(clientX, clientY);
+    const scale = g.scale * factor;
     const w = from[2] / factor;
     const h = from[3] / factor;
-    box = clamp([px - fx * w, py - fy * h, w, h]);
+    box = clamp([px - (clientX - g.ox) / scale, py - (clientY - g.oy) / scale, w, h]);
     apply();
   }
 
@@ -85,22 +92,14 @@ export function createZoom({ onChange } = {}) {
     if (!pointers.has(e.pointerId) || !gesture) return;
     pointers.set(e.pointerId, [e.clientX, e.clientY]);
     const pts = [...pointers.values()];
-    const r = svg.getBoundingClientRect();
-    const scale = gesture.box[2] / r.width; // board units per screen pixel at the start
     if (pts.length >= 2 && gesture.dist) {
       const [a, b] = pts;
       const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
       const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      const factor = dist / gesture.dist;
-      // zoom around the first middle, and follow the fingers' middle
-      const g = gesture.box;
-      const fx = (gesture.mid[0] - r.left) / r.width;
-      const fy = (gesture.mid[1] - r.top) / r.height;
-      const w = g[2] / factor;
-      const h = g[3] / factor;
-      const px = g[0] + fx * g[2] - (mid[0] - gesture.mid[0]) * (w / r.width);
-      const py = g[1] + fy * g[3] - (mid[1] - gesture.mid[1]) * (h / r.height);
-      box = clamp([px - fx * w, py - fy * h, w, h]);
+      // zoom around the fingers' first middle, then follow the middle as it moves
+      zoomAt(dist / gesture.dist, gesture.mid[0], gesture.mid[1], gesture.box);
+      const scale = geometry().scale;
+      box = clamp([box[0] - (mid[0] - gesture.mid[0]) / scale, box[1] - (mid[1] - gesture.mid[1]) / scale, box[2], box[3]]);
       moved = true;
       apply();
       e.preventDefault();
@@ -109,7 +108,9 @@ export function createZoom({ onChange } = {}) {
       const dx = x - gesture.mid[0];
       const dy = y - gesture.mid[1];
       if (!moved && Math.hypot(dx, dy) < 8) return; // a tap, not a pan
-      box = clamp([gesture.box[0] - dx * scale, gesture.box[1] - dy * scale, gesture.box[2], gesture.box[3]]);
+      box = gesture.box.slice();
+      const scale = geometry().scale;
+      box = clamp([gesture.box[0] - dx / scale, gesture.box[1] - dy / scale, gesture.box[2], gesture.box[3]]);
       moved = true;
       apply();
     }

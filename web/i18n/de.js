@@ -84,8 +84,8 @@ export default {
   "showResult": "Ergebnis zeigen",
   "choice.pass": "Passen",
   "choice.swap": "Boot {boat} statt der {die}",
-  "choice.swapLeaves": "dein Krieger verlässt das Boot",
-  "choice.swapSame": "kein Würfel ändert sich: leert nur das Boot",
+  "choice.swapLeaves": "Krieger verlässt das Boot",
+  "choice.swapSame": "kein Würfel ändert sich",
   "instead.legion": "Stattdessen die Legion dorthin",
   "instead.place": "Stattdessen einen Krieger dorthin",
 
@@ -176,6 +176,7 @@ export default {
   "notice.pass": "{name} passt: Keine Straße ist frei.",
   "notice.passDice": "{name} passt: Keine Straße ist frei für {a} und {b}.",
   "preview.captures": "Bestätigen erobert {list}.",
+  "preview.ends": "Bestätigen beendet das Spiel: {list}.",
   "preview.fort": "{fort} ({number}) für {name}",
   "preview.withVp": "{fort}, sein Siegpunkt-Plättchen (+{vp}) an {name}",
   "preview.vpLeaves": "{fort}, sein Siegpunkt-Plättchen (+{vp}) verlässt das Spiel",
@@ -186,6 +187,7 @@ export default {
   "fortCard.legion": "Die Legion steht auf einer seiner Straßen: Solange sie bleibt, wird es nicht erobert.",
   "fortCard.nobody": "Noch hält niemand eine Straße hier.",
   "fortCard.tied": "Gleichstand an der Spitze: Wäre es jetzt voll, eroberte es niemand.",
+  "fortCard.tiedFull": "Alle Straßen sind besetzt, aber niemand führt: Solange der Gleichstand bleibt, bleibt es frei.",
   "fortCard.leads": "{name} führt.",
   "fortCard.leadsVp": "{name} führt; {other} ist Zweite(r) und bekäme das Siegpunkt-Plättchen (+{vp}).",
 
@@ -220,7 +222,7 @@ export default {
   "tutorial.nothing": "Für diesen Wurf ist keine Straße frei: Drücke „Passen“ oder nutze ein Boot, falls du eines hast.",
   "tutorial.confirm": "Noch ist nichts endgültig: „Bestätigen“ beendet deinen Zug, „Zurück“ nimmt ihn zurück.",
   "tutorial.confirmBoat": "Du darfst jetzt noch einen Krieger auf ein hervorgehobenes Boot setzen oder mit „Bestätigen“ den Zug beenden.",
-  "tutorial.done": "Das war’s! Sind alle Straßen eines Kastells besetzt und hältst du die meisten, gehört es dir. Die vollständigen Regeln findest du im Menü unter „Spielregeln“.",
+  "tutorial.done": "Das war’s! Die ganzen Regeln stehen im Menü unter „Spielregeln“.",
 
   "error.dismiss": "Schließen",
   "error.generic": "Etwas ist schiefgegangen.",

@@ -86,8 +86,8 @@ export default {
   "showResult": "Show the result",
   "choice.pass": "Pass",
   "choice.swap": "Boat {boat} for the {die}",
-  "choice.swapLeaves": "your warrior leaves the boat",
-  "choice.swapSame": "no die changes: only empties the boat",
+  "choice.swapLeaves": "warrior leaves the boat",
+  "choice.swapSame": "no die changes",
   "instead.legion": "Move the legion there instead",
   "instead.place": "Place a warrior there instead",
 
@@ -178,6 +178,7 @@ export default {
   "notice.pass": "{name} passes: no road is open.",
   "notice.passDice": "{name} passes: no road is open for {a} and {b}.",
   "preview.captures": "Confirming captures {list}.",
+  "preview.ends": "Confirming ends the game: {list}.",
   "preview.fort": "{fort} ({number}) for {name}",
   "preview.withVp": "{fort}, its VP token (+{vp}) to {name}",
   "preview.vpLeaves": "{fort}, its VP token (+{vp}) leaving the game",
@@ -188,6 +189,7 @@ export default {
   "fortCard.legion": "The legion stands on one of its roads: no capture while it stays.",
   "fortCard.nobody": "Nobody holds a road here yet.",
   "fortCard.tied": "Tied for the lead: if it filled up now, nobody would take it.",
+  "fortCard.tiedFull": "All its roads are taken, but nobody leads: it stays free while the lead is tied.",
   "fortCard.leads": "{name} leads.",
   "fortCard.leadsVp": "{name} leads; {other} is second and would take the VP token (+{vp}).",
 
@@ -222,7 +224,7 @@ export default {
   "tutorial.nothing": "No road is open for this roll: press Pass, or use a boat if you have one.",
   "tutorial.confirm": "Nothing is final yet: press Confirm to end your move, or Undo to take it back.",
   "tutorial.confirmBoat": "You may now also put a warrior on a highlighted boat, or press Confirm to end your move.",
-  "tutorial.done": "That’s it! Hold the most roads around a fort once all its roads are taken and it is yours. The full rules are in the menu under “How to play”.",
+  "tutorial.done": "That’s it! The whole rules are in the menu, under “How to play”.",
 
   "error.dismiss": "Dismiss",
   "error.generic": "Something went wrong.",

@@ -84,8 +84,8 @@ export default {
   "showResult": "Ver el resultado",
   "choice.pass": "Pasar",
   "choice.swap": "Barco {boat} por el {die}",
-  "choice.swapLeaves": "tu guerrero deja el barco",
-  "choice.swapSame": "ningún dado cambia: solo vacía el barco",
+  "choice.swapLeaves": "el guerrero deja el barco",
+  "choice.swapSame": "ningún dado cambia",
   "instead.legion": "Mejor mover la legión ahí",
   "instead.place": "Mejor poner un guerrero ahí",
 
@@ -176,6 +176,7 @@ export default {
   "notice.pass": "{name} pasa: ningún camino está libre.",
   "notice.passDice": "{name} pasa: ningún camino está libre para {a} y {b}.",
   "preview.captures": "Al confirmar se conquista {list}.",
+  "preview.ends": "Al confirmar termina la partida: {list}.",
   "preview.fort": "{fort} ({number}) para {name}",
   "preview.withVp": "{fort}, su ficha de puntos de victoria (+{vp}) para {name}",
   "preview.vpLeaves": "{fort}, y su ficha de puntos de victoria (+{vp}) sale del juego",
@@ -186,6 +187,7 @@ export default {
   "fortCard.legion": "La legión está en uno de sus caminos: mientras siga allí, nadie lo conquista.",
   "fortCard.nobody": "Nadie ocupa todavía un camino aquí.",
   "fortCard.tied": "Empate en cabeza: si se llenara ahora, nadie lo conquistaría.",
+  "fortCard.tiedFull": "Todos sus caminos están ocupados, pero nadie va en cabeza: sigue libre mientras dure el empate.",
   "fortCard.leads": "{name} va en cabeza.",
   "fortCard.leadsVp": "{name} va en cabeza; {other} es segundo y se llevaría la ficha de puntos de victoria (+{vp}).",
 
@@ -220,7 +222,7 @@ export default {
   "tutorial.nothing": "Ningún camino está libre con esta tirada: pulsa «Pasar» o usa un barco si tienes uno.",
   "tutorial.confirm": "Aún no hay nada decidido: «Confirmar» termina tu jugada y «Deshacer» la anula.",
   "tutorial.confirmBoat": "Ahora también puedes poner un guerrero en un barco resaltado, o pulsar «Confirmar» para terminar.",
-  "tutorial.done": "¡Eso es todo! Cuando todos los caminos de un fuerte están ocupados y tú tienes más, el fuerte es tuyo. Las reglas completas están en el menú, en «Cómo se juega».",
+  "tutorial.done": "¡Eso es todo! Las reglas completas están en el menú, en «Cómo se juega».",
 
   "error.dismiss": "Cerrar",
   "error.generic": "Algo ha salido mal.",

@@ -70,7 +70,7 @@ export function fortCard({ view, fort, ctx, chip, close }) {
   if (s.legion) card.push(el("p", { class: "card-note", text: t("fortCard.legion") }));
   let rank;
   if (!seats.length) rank = t("fortCard.nobody");
-  else if (s.leader < 0) rank = t("fortCard.tied");
+  else if (s.leader < 0) rank = s.taken === s.roads && !s.legion ? t("fortCard.tiedFull") : t("fortCard.tied");
   else if (s.second >= 0 && f.vp === "board") rank = t("fortCard.leadsVp", { name: name(s.leader), other: name(s.second), vp: vpValue || "" });
   else rank = t("fortCard.leads", { name: name(s.leader) });
   card.push(el("p", { class: "card-rank", "data-testid": "fort-rank", text: rank }));

@@ -84,7 +84,8 @@ export function capturePreview(opts, ctx) {
     if (ev.vp_removed) return t("preview.vpLeaves", { fort, vp: ev.vp });
     return fort;
   });
-  return t("preview.captures", { list: items.join("; ") });
+  // a move that ends the game: the last forts are claimed at once, and the sentence says so
+  return caps.some((ev) => ev.final) ? t("preview.ends", { list: items.join("; ") }) : t("preview.captures", { list: items.join("; ") });
 }
 
 /** The only thing to do is to pass (no road, no swap, no boat): the page passes by itself. */
