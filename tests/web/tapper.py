@@ -16,7 +16,9 @@ thing; no toast may overlap any of them.  A failure names the element, the layou
 
 from __future__ import annotations
 
+import os
 import random
+import re
 
 from waits import IDLE, SETTLED, read_when
 
@@ -67,6 +69,11 @@ READ_CHOICES = """() => {
     supply: window.__cambria.state().view ? window.__cambria.state().view.position.supply : null,
     neutral: window.__cambria.state().view ? (window.__cambria.state().view.players.find((p) => p.neutral) || { index: null }).index : null,
     size: [innerWidth, innerHeight],
+    layout: Object.fromEntries(['.board-area', `#board-${app.dataset.map}`, '#turn-card', '#players', '.topbar'].map((q) => {
+      const el = document.querySelector(q);
+      const r = el ? el.getBoundingClientRect() : null;
+      return [q, r ? [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)] : null];
+    })),
   };
 }"""
 
@@ -116,6 +123,17 @@ class Player:
 
     def assert_reachable(self, c: dict) -> None:
         """Every control and legal target of this step is on the screen, uncovered, and the page does not scroll."""
+        try:
+            self._assert_reachable(c)
+        except Unreachable:
+            # CAMBRIA_FAIL_SHOTS=<folder>: a screenshot of the page that failed, to look at
+            folder = os.environ.get("CAMBRIA_FAIL_SHOTS")
+            if folder:
+                name = re.sub(r"[^\w.-]+", "_", f"{self.label}-{c['size'][0]}x{c['size'][1]}-{c['step']}")
+                self.page.screenshot(path=os.path.join(folder, name + ".png"))
+            raise
+
+    def _assert_reachable(self, c: dict) -> None:
         where = f"{self.label} {c['size'][0]}×{c['size'][1]}, step {c['step']} ({c['phase']})"
         if c["scrolled"]:
             raise Unreachable(f"the page scrolls at {where}")
@@ -124,7 +142,7 @@ class Player:
             if not t["inside"]:
                 raise Unreachable(f"{t['name']} is outside the viewport at {where}: {t['box']}")
             if not t["hit"]:
-                raise Unreachable(f"{t['name']} is covered by {t['top']} at {where}: {t['box']}")
+                raise Unreachable(f"{t['name']} is covered by {t['top']} at {where}: {t['box']} (layout {c['layout']})")
             if t["under"]:
                 raise Unreachable(f"a toast covers {t['name']} at {where}: {t['box']}")
         self.reach_checks += 1

@@ -29,12 +29,12 @@ SAVED = """() => Object.fromEntries(Object.entries(localStorage)
   .filter(([k]) => k.startsWith('cambria:v')).map(([k, v]) => [k, JSON.parse(v)]))"""
 # Tap a choice of the turn builder the way a player would: on the board, or a button.
 TAP = """(token) => {
+  // a road that allows two moves took the first: the other is a button now ("instead")
+  const instead = document.querySelector(`#extra-choices .choice-instead[data-token="${token}"]`);
+  if (instead) { instead.click(); return; }
   const opts = window.__cambria.state().opts;
   const c = opts && opts.choices.find((c) => c.token === token);
   if (!c) throw new Error(`no choice ${token} offered`);
-  // a road that allows two moves took the first: the other is a button now ("instead")
-  const instead = document.querySelector(`#extra-choices [data-token="${token}"]`);
-  if (instead) { instead.click(); return; }
   const b = document.querySelector(`#board-${document.querySelector('#app').dataset.map}`);
   let node;
   if (c.element === 'button') node = document.querySelector(`#extra-choices [data-token="${token}"]`);
@@ -106,7 +106,11 @@ class Table:
                   "the undo to take back a choice", arg=n)
         for token in _split(action):
             self.tap(token)
-        self.page.get_by_test_id("confirm-button").click()
+        # Roll confirms the grey warrior (and rolls); Confirm ends any other decision
+        if self.page.get_by_test_id("confirm-button").is_hidden():
+            self.page.get_by_test_id("roll-button").click()
+        else:
+            self.page.get_by_test_id("confirm-button").click()
         self.settle(step + 1)
 
     def advance(self, rng: random.Random) -> None:
