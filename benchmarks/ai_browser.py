@@ -3,8 +3,8 @@
 
     .venv/bin/python benchmarks/ai_browser.py [--positions 30] [--seed 1] [--no-cpython] [--json FILE]
 
-Serves, on 127.0.0.1, a test page plus the project's self-hosted Pyodide from dist/
-(``python3 build.py`` makes it) and a zip of the current ``cambria`` package.  The page
+Serves, on 127.0.0.1, a test page plus the project's self-hosted Pyodide from .cache/
+(``python3 build.py`` puts it there) and a zip of the current ``cambria`` package.  The page
 loads Pyodide, unpacks the package, plays seeded Normal games to collect positions
 (setup, neutral placements and regular turns; two to four players; both maps) and
 times ``choose_action`` for Hard and Normal on every one of them, with each level's
@@ -113,10 +113,10 @@ def package_zip() -> bytes:
 
 
 def find_pyodide() -> Path:
-    dist = ROOT / "dist"
-    found = sorted(dist.glob("pyodide-*/pyodide.mjs"))
+    # the build's checked copy of the npm package: dist/ ships only what the game itself loads
+    found = sorted((ROOT / ".cache").glob("pyodide-*/package/pyodide.mjs"))
     if not found:
-        raise SystemExit("dist/ has no Pyodide: run `python3 build.py` first")
+        raise SystemExit("no Pyodide in .cache/: run `python3 build.py` first")
     return found[-1].parent
 
 

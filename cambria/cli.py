@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from .cliargs import pick_boards, positive_int, seed_int
+from .cliargs import pick_boards, positive_int, seed_int, whole_number
 from .core.registry import GAME_IDS
 
 __all__ = ["main", "build_parser"]
@@ -25,7 +25,8 @@ def _simulate(args: argparse.Namespace) -> int:
     facts = rules_for(args.game).facts
     players = args.players if args.players is not None else facts.min_players + 1
     if not facts.min_players <= players <= facts.max_players:
-        args.parser.error(f"--players: {facts.title} is for {facts.min_players} to {facts.max_players} players")
+        args.parser.error(f"--players: {facts.title} is for {facts.min_players} to {facts.max_players} players, "
+                          f"not {players}")
     try:
         boards = pick_boards(args.game, args.map)
     except ValueError as exc:
@@ -81,10 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser(
         "simulate", help="play seeded random games and print their speed and the win rate per seat",
-        description="Play seeded random games and print their speed (games and turns per second) and "
-                    "how often each seat wins, counted from the start player.")
+        description="Play seeded games of random legal moves (no computer players) and print their speed "
+                    "(games and turns per second), the average length of a game and how often each seat "
+                    "wins, counted from the start player. The same seed plays the same games: use it to "
+                    "measure the engine or to check a change to the rules for balance.")
     sim.add_argument("--game", default="cambria", choices=GAME_IDS, help="which game (default: cambria)")
-    sim.add_argument("--players", type=int, default=None, metavar="N",
+    sim.add_argument("--players", type=whole_number, default=None, metavar="N",
                      help="number of players (default: 3; Cambria 2-5, Hibernia 3-4)")
     sim.add_argument("--games", type=positive_int, default=1000, metavar="K",
                      help="how many games to play (at least 1; default 1000)")
@@ -100,9 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser(
         "replay", help="check a game record file and print its score",
         description="Check a game record (a file exported from the page or written by the engine): "
-                    "every step is replayed with the game's seed; print the score, or why the record "
-                    "is refused (exit status 1).")
-    rep.add_argument("file", help="the record file (JSON)")
+                    "every step is replayed with the game's seed and every roll must be the one the "
+                    "seed gives. Print the game, the map, the number of steps and turns, the score of "
+                    "each player and, for a finished game, the winner and what decided it.",
+        epilog="Exit status: 0 for a valid record, 1 for a record that is refused (the message names "
+               "the field or the step), 2 for a file that cannot be read.")
+    rep.add_argument("file", help=f"the record file (JSON, as exported; at most {MAX_FILE:,} bytes)")
     rep.set_defaults(run=_replay)
     from .ai.cli import add_commands
 
@@ -111,5 +117,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # names and file names are printed as they are: never fail on a terminal that cannot show them
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

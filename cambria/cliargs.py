@@ -6,15 +6,21 @@ import argparse
 
 from .core.registry import boards_of
 
-__all__ = ["positive_int", "seed_int", "pick_boards"]
+__all__ = ["whole_number", "positive_int", "seed_int", "pick_boards"]
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number written in decimal digits (no '1e3', no '0x10')."""
+    digits = text.strip()
+    if not (0 < len(digits) <= 30 and digits.lstrip("+-").isascii() and digits.lstrip("+-").isdigit()
+            and len(digits) - len(digits.lstrip("+-")) <= 1):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+    return int(digits)
 
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -22,10 +28,7 @@ def positive_int(text: str) -> int:
 
 def seed_int(text: str) -> int:
     """An argparse type: a seed, a whole number from 0 to 2**53 - 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    value = whole_number(text)
     if not 0 <= value <= 2**53 - 1:
         raise argparse.ArgumentTypeError("a seed is a whole number from 0 to 9007199254740991")
     return value

@@ -343,7 +343,7 @@ def check_invariants(state: State) -> None:
 
 
 # ---------------------------------------------------------------------- independent oracles
-# Second, deliberately plain implementations of RULINGS.md, used to cross-check the engine
+# Second, deliberately plain implementations of the rulings (docs/rules.md), used to cross-check the engine
 # in random games.  They read only the State's plain data (owner, legion, boats, supply...).
 
 def _roads_numbered(board: Board, number: int) -> set[int]:

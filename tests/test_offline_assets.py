@@ -3,6 +3,7 @@ web app manifest and its icons."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -44,13 +45,13 @@ def test_the_service_worker_precaches_every_file_the_site_uses(built):
     files = config["files"]
     everything = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     assert set(files) == everything - build.PRECACHE_SKIP
-    for needed in ("index.html", "app.js", "bridge.js", "worker.js", "style.css", "manifest.webmanifest",
-                   manifest["assets"]["stdlib"], manifest["assets"]["engine"],
-                   f"{build.PYODIDE_DIR}/pyodide.asm.wasm", f"{build.PYODIDE_DIR}/pyodide.mjs",
-                   f"{build.PYODIDE_DIR}/pyodide.asm.mjs"):
+    for needed in ("index.html", "app.js", "bridge.js", "worker.js", "engine-load.js", "engine-files.js",
+                   "loading.js", "style.css", "manifest.webmanifest", manifest["assets"]["stdlib"], manifest["assets"]["engine"],
+                   f"{build.PYODIDE_DIR}/pyodide.asm.wasm", f"{build.PYODIDE_DIR}/pyodide.asm.wasm.gz",
+                   f"{build.PYODIDE_DIR}/pyodide.mjs", f"{build.PYODIDE_DIR}/pyodide.asm.mjs",
+                   f"{build.PYODIDE_DIR}/pyodide.asm.mjs.gz"):
         assert needed in files, needed
-    if manifest["assets"].get("snapshot"):
-        assert manifest["assets"]["snapshot"] in files
+    assert manifest["assets"]["snapshot"] in files and manifest["assets"]["snapshot_stdlib"] in files
     # every JS module the page imports is there (a missing one would break offline starts)
     for js in dist.glob("*.js"):
         for imported in re.findall(r"""from\s+["']\./([\w./-]+)["']""", js.read_text()):
@@ -60,11 +61,27 @@ def test_the_service_worker_precaches_every_file_the_site_uses(built):
     assert manifest["offline"] == {"cache": f"cambria-{manifest['build']}", "precache": sorted(files)}
 
 
-def test_the_skipped_files_are_the_ones_the_site_never_loads(built):
-    dist, _ = built
+def test_only_what_a_visit_requests_is_shipped_and_precached(built):
+    """Pyodide's stock standard library and its lock file are never requested: not shipped.
+    Of each (gzipped, plain) pair the service worker precaches one; the whole standard library
+    is fetched only if the memory snapshot fails."""
+    dist, manifest = built
+    assert not (dist / build.PYODIDE_DIR / "python_stdlib.zip").exists()
+    assert not (dist / build.PYODIDE_DIR / "pyodide-lock.json").exists()
     worker = (dist / "worker.js").read_text()
-    assert "python_stdlib.zip" not in worker.replace("python_stdlib_pyc", "")
-    assert "lockFileContents" in worker
+    assert "python_stdlib.zip" not in worker and "pyodide-lock.json" not in worker
+    assert "lockFileContents" in (dist / "engine-load.js").read_text()
+    config = sw_config(dist)
+    assert config["pairs"] == {f"{build.PYODIDE_DIR}/{n}.gz": f"{build.PYODIDE_DIR}/{n}" for n in build.COMPRESSED}
+    for packed, plain in config["pairs"].items():
+        assert gzip.decompress((dist / packed).read_bytes()) == (dist / plain).read_bytes()
+    assert config["onDemand"] == [manifest["assets"]["stdlib"]]
+    # the files the worker checks itself (size and SHA-256) go out from the cache unchecked
+    assert set(config["checkedByWorker"]) == {manifest["assets"][k] for k in (
+        "stdlib", "snapshot_stdlib", "engine", "snapshot", "wasm", "runtime")} | {f"{build.PYODIDE_DIR}/pyodide.asm.wasm"}
+    assert "app.js" in config["versioned"] and "style.css" in config["versioned"]
+    for lang in ("en", "de", "es", "ru"):
+        assert config["messages"][lang]["loading.brokenOffline"]
 
 
 def test_an_unbuilt_service_worker_does_nothing():
@@ -73,7 +90,7 @@ def test_an_unbuilt_service_worker_does_nothing():
     assert "if (!SW) return" in text
 
 
-def test_a_new_build_gets_a_new_cache(tmp_path, monkeypatch):
+def test_a_new_build_gets_a_new_cache(tmp_path):
     """Any change of the site's files changes the build id, so the service worker's bytes and
     its cache name: the browser installs it as a new version."""
     configs = []
@@ -81,9 +98,8 @@ def test_a_new_build_gets_a_new_cache(tmp_path, monkeypatch):
         web = tmp_path / f"web{len(configs)}"
         shutil.copytree(ROOT / "web", web)
         (web / "style.css").write_text((ROOT / "web" / "style.css").read_text() + variant)
-        monkeypatch.setattr(build, "WEB", web)
         out = tmp_path / f"dist{len(configs)}"
-        configs.append((build.build(out, quiet=True)["build"], sw_config(out)))
+        configs.append((build.build(out, quiet=True, web=web)["build"], sw_config(out)))
     (id_a, sw_a), (id_b, sw_b) = configs
     assert id_a != id_b and sw_a["build"] == id_a and sw_b["build"] == id_b
     changed = {path for path in sw_a["files"] if sw_a["files"][path] != sw_b["files"].get(path)}

@@ -1,4 +1,4 @@
-"""One readable scenario per rule point of shared/RULINGS.md, on the test map.
+"""One readable scenario per rule point of docs/rules.md, on the test map.
 
 The map and the helpers are described in ``tests/scenario.py``.  ``[xy]`` in an
 action is the road between forts X and Y; colours 0, 1, 2... are the players in

@@ -21,10 +21,11 @@ import { createSetup } from "./setup.js";
 import { createLibrary } from "./library.js";
 import { initMenu } from "./menu.js";
 import { catchUncaught } from "./errors.js";
-import { loadingProgress, retranslateLoading } from "./loading.js";
+import { createLoading, loadingProgress, retranslateLoading, useLoading } from "./loading.js";
 import { notify } from "./toasts.js";
 import { initOffline } from "./offline.js";
-import { onLanguage, t } from "./i18n.js";
+import { formatNumber, formatPercent, onLanguage, t } from "./i18n.js";
+import { stageText } from "./words.js";
 import { initA11y } from "./a11y.js";
 import { initRules, openRules } from "./rules.js";
 import { initTutorial } from "./tutorial.js";
@@ -33,6 +34,8 @@ import { paceButtons } from "./pace.js";
 const $ = (id) => document.getElementById(id);
 
 catchUncaught();
+// the loading card: a bar that moves with the bytes, plain words and Reload if loading fails
+useLoading(createLoading({ t, stageText, formatNumber, formatPercent }));
 
 let controller = null; // made below; the modules made first reach it through these closures
 

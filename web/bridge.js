@@ -40,8 +40,9 @@ export function markInteractive() {
 
 /**
  * Start the engine worker.
- * @param {{onProgress?: (p: {stage: string, fraction: number}) => void, workerURL?: string|URL,
- *          onDead?: (error: EngineError) => void}} options   onDead: the engine stopped for good
+ * @param {{onProgress?: (p: {stage: string, fraction: number, loaded?: number, total?: number}) => void,
+ *          workerURL?: string|URL, onDead?: (error: EngineError) => void}} options
+ *          onDead: the engine stopped for good
  * @returns {{ready: Promise<{version: string, snapshot: boolean}>,
  *            request: (type: string, payload?: any) => Promise<any>,
  *            terminate: (error?: EngineError) => void, worker: Worker, dead: EngineError|null}}
@@ -92,7 +93,7 @@ export function createEngine({ onProgress, workerURL, onDead } = {}) {
       case "progress":
         if (onProgress) {
           try {
-            onProgress({ stage: message.stage, fraction: message.fraction });
+            onProgress({ stage: message.stage, fraction: message.fraction, loaded: message.loaded, total: message.total });
           } catch (err) {
             console.warn("Cambria: onProgress failed", err);
           }

@@ -1,47 +1,149 @@
-// The loading card: the engine's progress while Python starts, and what to do if it cannot.
+// The loading card: a progress bar that moves with the bytes, and plain words with a Reload
+// button when loading fails or stalls (never an endless bar, never a Python traceback).
 //
-//   import { loadingProgress, loadingFailed, loadingDone, retranslateLoading } from "./loading.js";
+//   import { createLoading } from "./loading.js";
+//   const loading = createLoading({ t, stageText, formatNumber, formatPercent });
+//   loading.progress({ stage, fraction, loaded, total });   // from the engine's progress messages
+//   loading.failed(err);   // err.name from the worker: DownloadFailed, DownloadDamaged, ...
+//   loading.done();        // hides the card
+//   loading.retranslate(); // after a language switch
+//
+// index.html also loads this module on its own, before app.js: if the page's scripts never get
+// as far as createLoading() (a script that did not arrive, or arrived damaged), the card says
+// so when the page has finished loading, in the words of index.html (translated if the
+// translations loaded).  It imports nothing, so that it works when the other scripts do not.
 
-import { el } from "./dom.js";
-import { formatPercent, t } from "./i18n.js";
-import { stageText } from "./words.js";
+let attached = false;
+// The worker's first word comes within a second or two; if none comes at all (its script never
+// arrives), the card says the loading stopped.  Later stalls the worker notices itself.
+const FIRST_WORD_MS = 30000;
 
-const $ = (id) => document.getElementById(id);
-let stage = null; // the last stage reported, for a language switch
-
-export function loadingProgress({ stage: name, fraction }) {
-  const pct = Math.round(Math.max(0, Math.min(1, fraction || 0)) * 100);
-  stage = name || "";
-  $("loading").hidden = false;
-  $("loading-text").removeAttribute("data-i18n");
-  $("loading-text").textContent = t("loading.stage", { stage: stageText(stage) });
-  $("loading-pct").textContent = formatPercent(pct / 100);
-  $("loading-bar").setAttribute("aria-valuenow", String(pct));
-  $("loading-bar").style.setProperty("--pct", `${pct}%`);
+function $(id) {
+  return document.getElementById(id);
 }
 
-export function loadingDone() {
-  $("loading").hidden = true;
+function showReload() {
+  const reload = $("loading-reload");
+  if (!reload) return;
+  reload.hidden = false;
+  reload.onclick = () => location.reload();
+}
+
+function incomplete() {
+  const card = $("loading");
+  if (!card) return;
+  card.classList.add("failed");
+  card.hidden = false;
+  $("loading-problem").hidden = false;
+  showReload();
+  document.documentElement.dataset.loading = "failed";
+}
+
+window.addEventListener("load", () => {
+  if (!attached) incomplete();
+});
+
+/** What to tell the player about a failed load, by the worker's error name. */
+function failureText(err, t) {
+  // the worker's own script did not arrive (bridge.js has no more to say than that)
+  if (err && err.name === "EngineUnavailable" && /could not start$/.test(String(err.message))) return t("loading.network");
+  switch (err && err.name) {
+    case "DownloadFailed": return t("loading.network");
+    case "DownloadDamaged": return t("loading.damaged");
+    case "DownloadStalled": return t("loading.stalled");
+    case "Unsupported": return t("loading.unsupported");
+    default: return t("loading.failed", { detail: shortDetail(err) });
+  }
+}
+
+function shortDetail(err) {
+  // a last line at most (a Python error may bring its whole traceback)
+  const lines = String((err && err.message) || err || "").trim().split("\n");
+  return lines[lines.length - 1].slice(0, 200);
+}
+
+export function createLoading({ t, stageText, formatNumber, formatPercent }) {
+  attached = true;
+  const card = $("loading");
+  const text = $("loading-text");
+  const pct = $("loading-pct");
+  const bar = $("loading-bar");
+  let last = null; // the last progress, to word it again in another language
+  let failure = null;
+  let finished = false;
+  const silence = setTimeout(() => {
+    if (!last && !failure && !finished) failed(Object.assign(new Error("no word from the game engine"), { name: "DownloadStalled" }));
+  }, FIRST_WORD_MS);
+
+  function words() {
+    if (failure) {
+      text.textContent = failureText(failure, t);
+      return;
+    }
+    if (!last) return;
+    const stage = stageText(last.stage);
+    if (last.total && last.loaded < last.total) {
+      const mb = (n) => formatNumber(Math.round(n / 1e5) / 10);
+      text.textContent = t("loading.bytes", { stage, loaded: mb(last.loaded), total: mb(last.total) });
+    } else {
+      text.textContent = t("loading.stage", { stage });
+    }
+  }
+
+  function progress(p) {
+    if (failure) return;
+    last = p;
+    const value = Math.round(Math.max(0, Math.min(1, p.fraction || 0)) * 100);
+    text.removeAttribute("data-i18n");
+    words();
+    pct.textContent = formatPercent(value / 100);
+    bar.setAttribute("aria-valuenow", String(value));
+    bar.style.setProperty("--pct", `${value}%`);
+    document.documentElement.dataset.loading = "loading";
+  }
+
+  function failed(err) {
+    clearTimeout(silence);
+    failure = err || new Error("unknown");
+    card.classList.add("failed");
+    card.hidden = false;
+    text.removeAttribute("data-i18n");
+    words();
+    pct.textContent = "";
+    showReload();
+    document.documentElement.dataset.loading = "failed";
+  }
+
+  function done() {
+    clearTimeout(silence);
+    finished = true;
+    card.hidden = true;
+    document.documentElement.dataset.loading = "done";
+  }
+
+  return { progress, failed, done, retranslate: words };
+}
+
+// The page's one loading card once app.js has made it: the controller (a failed start, a
+// restarted engine) and the screen (hide it once a game or the setup shows) report to it.
+let shared = null;
+
+export function useLoading(card) {
+  shared = card;
+}
+
+export function loadingProgress(p) {
+  if (shared) shared.progress(p);
 }
 
 export function loadingFailed(err) {
-  const box = $("loading");
-  box.hidden = false;
-  box.classList.add("failed");
-  $("loading-text").removeAttribute("data-i18n");
-  $("loading-text").textContent = t("loading.failed", { detail: err.message || String(err) });
-  $("loading-pct").textContent = "";
-  if (!box.querySelector(".reload")) {
-    box.append(el("button", {
-      type: "button", class: "primary reload", "data-i18n": "loading.reload", text: t("loading.reload"),
-      onclick: () => location.reload(),
-    }));
-  }
+  if (shared) shared.failed(err);
+}
+
+export function loadingDone() {
+  if (shared) shared.done();
 }
 
 export function retranslateLoading() {
-  const box = $("loading");
-  if (stage !== null && !box.hidden && !box.classList.contains("failed")) {
-    $("loading-text").textContent = t("loading.stage", { stage: stageText(stage) });
-  }
+  if (shared) shared.retranslate();
 }

@@ -14,6 +14,32 @@ import { t } from "./i18n.js";
 
 let started = false;
 
+// sessionStorage may be missing or throw (storage blocked, a damaged profile): offline support
+// then only loses the "updated" notice.
+const session = {
+  get(key) {
+    try {
+      return sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      sessionStorage.setItem(key, value);
+    } catch {
+      // the page still reloads into the new version; it just cannot say so afterwards
+    }
+  },
+  remove(key) {
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // nothing to remove
+    }
+  },
+};
+
 function setStatus(status) {
   document.documentElement.dataset.offline = status;
 }
@@ -50,7 +76,7 @@ function updateBanner(worker) {
     reload.disabled = true;
     reload.textContent = t("offline.reloading");
     delete reload.dataset.i18n;
-    sessionStorage.setItem("cambria:updating", "1");
+    session.set("cambria:updating", "1");
     banner._worker.postMessage({ type: "skip-waiting" });
     // if the new worker does not take over (another tab holds it?), reload anyway
     setTimeout(() => location.reload(), 4000);
@@ -76,14 +102,14 @@ export async function initOffline({ notify } = {}) {
   let reloading = false;
   sw.addEventListener("controllerchange", () => {
     // only the tab whose player asked for the new version reloads by itself
-    if (sessionStorage.getItem("cambria:updating") && !reloading) {
+    if (session.get("cambria:updating") && !reloading) {
       reloading = true;
-      sessionStorage.removeItem("cambria:updating");
+      session.remove("cambria:updating");
       location.reload();
     }
   });
-  if (sessionStorage.getItem("cambria:updating")) {
-    sessionStorage.removeItem("cambria:updating");
+  if (session.get("cambria:updating")) {
+    session.remove("cambria:updating");
     notify?.(t("offline.updated"));
   }
   const firstInstall = !sw.controller;
@@ -96,8 +122,12 @@ export async function initOffline({ notify } = {}) {
     return null;
   }
 
+  // The installing worker of a first visit is both registration.installing and the subject of
+  // "updatefound": watch each worker once, or the player hears "works offline" twice.
+  const watched = new WeakSet();
   const watch = (worker) => {
-    if (!worker) return;
+    if (!worker || watched.has(worker)) return;
+    watched.add(worker);
     setStatus("installing");
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed" && sw.controller) {

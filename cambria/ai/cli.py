@@ -10,18 +10,19 @@ from typing import Any
 from ..cliargs import pick_boards, positive_int, seed_int
 from ..core.registry import GAME_IDS, rules_for
 
-__all__ = ["add_commands"]
+__all__ = ["add_commands", "split_seats"]
 
 
 def _tournament(args: argparse.Namespace) -> int:
     from .tournament import SEAT_LEVELS, format_table, parse_seat, run_tournament
 
     facts = rules_for(args.game).facts
-    seats = [s.strip().lower() for s in args.seats.split(";" if ";" in args.seats else ",") if s.strip()]
+    seats = split_seats(args.seats)
     bad = [s for s in seats if s.split("[")[0] not in SEAT_LEVELS]
     if bad or not facts.min_players <= len(seats) <= facts.max_players:
+        what = f"unknown level {bad[0][:40]!r}" if bad else f"{len(seats)} seats"
         args.parser.error(f"--seats: {facts.min_players} to {facts.max_players} of {', '.join(SEAT_LEVELS)}, "
-                          f"separated by commas (got {args.seats!r})")
+                          f"separated by commas (got {args.seats[:80]!r}: {what})")
     try:
         maps = pick_boards(args.game, args.map)
         for s in seats:  # weights in brackets must name real evaluation parameters
@@ -29,18 +30,47 @@ def _tournament(args: argparse.Namespace) -> int:
     except (ValueError, TypeError) as exc:
         args.parser.error(f"--seats/--map: {exc}")
 
+    out = None
+    if args.json:  # refuse an unwritable file now, not after the games
+        try:
+            out = open(args.json, "w", encoding="utf-8")
+        except OSError as exc:
+            args.parser.error(f"--json: cannot write {args.json}: {exc.strerror or exc}")
+
     def progress(done: int, total: int) -> None:
         if args.progress and (done % 10 == 0 or done == total):
             print(f"  {done}/{total} games", file=sys.stderr, flush=True)
 
-    t = run_tournament(seats, args.games, args.seed, maps, args.jobs, args.nodes, progress)
-    print(format_table(t))
-    if args.json:
-        data: dict[str, Any] = {k: v for k, v in t.items() if k != "results"}
-        data["games_detail"] = [{k: v for k, v in r.items() if k not in ("times", "cpu")} for r in t["results"]]
-        with open(args.json, "w") as fh:
-            json.dump(data, fh, indent=1)
+    try:
+        t = run_tournament(seats, args.games, args.seed, maps, args.jobs, args.nodes, progress)
+        print(format_table(t))
+        if out is not None:
+            data: dict[str, Any] = {k: v for k, v in t.items() if k != "results"}
+            data["games_detail"] = [{k: v for k, v in r.items() if k not in ("times", "cpu")}
+                                    for r in t["results"]]
+            json.dump(data, out, indent=1)
+    finally:
+        if out is not None:
+            out.close()
     return 0
+
+
+def split_seats(text: str) -> list[str]:
+    """The seats of ``--seats``: separated by commas (or semicolons) outside the weight brackets.
+
+    >>> split_seats("hard, normal[boat=1.5;narrow=0],Easy")
+    ['hard', 'normal[boat=1.5;narrow=0]', 'easy']
+    """
+    seats, cur, depth = [], "", 0
+    for ch in text + ",":
+        depth += (ch == "[") - (ch == "]")
+        if ch in ",;" and depth <= 0:
+            if cur.strip():
+                seats.append(cur.strip().lower())
+            cur, depth = "", 0
+        else:
+            cur += ch
+    return seats
 
 
 def add_commands(subparsers: Any) -> None:

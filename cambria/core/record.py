@@ -149,7 +149,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         raise RecordError("the record has no version number (field 'version' is missing)")
     version = data["version"]
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"the record's version must be a whole number, not {str(version)[:40]!r}")
+        raise RecordError(f"field 'version': the record's version must be a whole number, not {str(version)[:40]!r}")
     if version > RECORD_VERSION:
         raise RecordError(f"this record is version {version}, made by a newer Cambria; "
                           f"this one reads versions up to {RECORD_VERSION}: update the game to open it")
@@ -240,6 +240,9 @@ def replay_steps(game: Game, steps: list[Any], play: Callable[[Game, str], Any] 
                 play(game, text)
         except (IllegalActionError, NotationError) as exc:
             raise RecordError(f"step {i + 1} {text[:40]!r}: {exc}") from None
+        # every step has one spelling (a roll: the smaller die first; no leading zeros): a record
+        # is checked, not interpreted, so one game has one record
+        _need(game.steps[-1] == text, f"step {i + 1} {text[:40]!r}: this step is written {game.steps[-1]!r}")
 
 
 def check_result(game: Game, header: dict[str, Any]) -> None:
@@ -248,10 +251,10 @@ def check_result(game: Game, header: dict[str, Any]) -> None:
         return
     res = header["result"]
     _need(isinstance(res, dict), "field 'result' must be an object")
-    _need(game.is_over(), "the record claims a result but the game is not over")
+    _need(game.is_over(), "field 'result': the record claims a result but the game is not over")
     out = game.result()
     _need(res.get("scores") == list(out.scores) and res.get("winners") == list(out.winners),
-          "the recorded result does not match the replayed game")
+          "field 'result': the recorded result does not match the replayed game")
 
 
 def load_record(data: Any, upto: int | None = None) -> Game:

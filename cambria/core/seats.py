@@ -39,14 +39,28 @@ def clean_name(name: Any, seat: int) -> str:
     if any(unicodedata.category(ch) in ("Cc", "Cs", "Co") for ch in name):
         raise ValueError(f"player {seat}: the name has a control character")
     tidy = " ".join(name.split())
-    visible = [ch for ch in tidy if not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Mn", "Me")]
-    if not visible:
+    if not _visible(tidy):
         raise ValueError(f"player {seat} needs a name (this one is blank or invisible)")
     if len(tidy) > MAX_NAME:
         raise ValueError(f"player {seat}: the name is longer than {MAX_NAME} characters")
-    if tidy.casefold() == NEUTRAL_NAME.casefold():
+    if _skeleton(tidy) == _skeleton(NEUTRAL_NAME):
         raise ValueError(f"player {seat}: {NEUTRAL_NAME!r} is the name of the neutral colour; pick another")
     return tidy
+
+
+# Letters that draw nothing although Unicode files them as letters or symbols.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+
+
+def _visible(text: str) -> str:
+    """The characters of ``text`` that draw something (no spaces, format characters, lone marks)."""
+    return "".join(ch for ch in text if not ch.isspace() and ch not in _BLANK_LETTERS
+                   and unicodedata.category(ch) not in ("Cf", "Mn", "Me"))
+
+
+def _skeleton(text: str) -> str:
+    """What a name looks like, for comparing: compatibility forms folded, invisible characters gone."""
+    return _visible(unicodedata.normalize("NFKC", text)).casefold()
 
 
 def kind_level(kind: str) -> str | None:

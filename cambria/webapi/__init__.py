@@ -103,7 +103,9 @@ def call(kind: str, payload_json: str) -> str:
         return "1" + handle(kind, payload_json)
     except Exception as exc:
         code = error_code(exc)
-        error = {"name": type(exc).__name__, "code": code, "message": str(exc)[:2000]}
+        # the answer crosses into JavaScript: never a lone surrogate, whatever the request held
+        message = str(exc)[:2000].encode("utf-8", "backslashreplace").decode("utf-8")
+        error = {"name": type(exc).__name__, "code": code, "message": message}
         if code == "internal":  # a bug: the page shows a short message, the console the traceback
             error["traceback"] = traceback.format_exc()[-4000:]
         return "0" + json.dumps(error, ensure_ascii=False)

@@ -59,6 +59,9 @@ def check_partial(partial: Any) -> list[str]:
             or not all(isinstance(s, str) and 0 < len(s) <= MAX_STEP_TEXT for s in partial)):
         raise RequestError(f"'partial' must be a list of up to {MAX_PARTIAL} steps (short texts), "
                            "the steps chosen so far")
+    for s in partial:  # the tokens the builder offers are short words of visible ASCII
+        if not (s.isascii() and s.isprintable()) or " " in s:
+            raise RequestError(f"'partial': {s[:24]!r} is not a step the page was offered")
     return list(partial)
 
 

@@ -239,14 +239,14 @@ class WebSession:
         game = self.need_game(payload)
         if game.is_over():
             raise GameOverError("the game is over")
+        cap = payload.get("time_budget")  # checked first: a bad request never rolls either
+        if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
+            raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
         level = self._computer_level(game)
         if game.is_chance():
             effects, _ = self._play_step(game, None)
             return {"view": self.view(game, payload), "events": effects,
                     "rolled": web_for(game.game_id).rolled(effects)}
-        cap = payload.get("time_budget")
-        if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
-            raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
         from ..ai.players import choose
 
         choice = choose(game.rules, game.state, level, self._rng(game, level), clock_cap=cap)
@@ -268,9 +268,12 @@ class WebSession:
         level = payload.get("level", "hard")
         if not isinstance(level, str) or level not in LEVELS:
             raise RequestError(f"'level' is one of {', '.join(LEVELS)}")
+        cap = payload.get("time_budget")
+        if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
+            raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
         from ..ai.players import choose
 
-        choice = choose(game.rules, game.state, level, self._rng(game, level))
+        choice = choose(game.rules, game.state, level, self._rng(game, level), clock_cap=cap)
         text = game.rules.action_to_text(choice.action)
         return {"action": text, "steps": game.rules.action_steps(text)}
 

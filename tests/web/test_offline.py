@@ -87,12 +87,12 @@ def watch(page):
 
 
 def wait_interactive(page) -> None:
-    page.wait_for_function("performance.getEntriesByName('cambria:interactive').length > 0", timeout=LOAD_MS)
+    page.wait_for_function("() => performance.getEntriesByName('cambria:interactive').length > 0", timeout=LOAD_MS)
 
 
 def wait_offline_ready(page) -> None:
     """The service worker has every file of this build in its cache."""
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=LOAD_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=LOAD_MS)
 
 
 def caches(page) -> list[str]:
@@ -218,16 +218,15 @@ def test_the_site_is_installable(site, context_for):
         assert response.ok and response.headers["content-type"] == icon["type"]
 
 
-def two_builds(tmp_path, monkeypatch) -> tuple[Path, str, Path, str]:
+def two_builds(tmp_path) -> tuple[Path, str, Path, str]:
     """Two builds of the site that differ in one file, as two deploys would."""
     out = []
     for n, extra in enumerate(("", "\n/* the next version */\n")):
         web = tmp_path / f"web{n}"
         shutil.copytree(build.ROOT / "web", web)
         (web / "style.css").write_text((build.ROOT / "web" / "style.css").read_text() + extra)
-        monkeypatch.setattr(build, "WEB", web)
         dist = tmp_path / f"build{n}"
-        out += [dist, build.build(dist, quiet=True)["build"]]
+        out += [dist, build.build(dist, quiet=True, web=web)["build"]]
     # the first deploy was an hour ago (the test host, like many, answers If-Modified-Since
     # by the second, and both builds are made within one)
     hour_ago = time.time() - 3600
@@ -236,8 +235,8 @@ def two_builds(tmp_path, monkeypatch) -> tuple[Path, str, Path, str]:
     return tuple(out)
 
 
-def test_a_new_build_replaces_the_cached_one(tmp_path, monkeypatch, context_for):
-    old_dir, old_id, new_dir, new_id = two_builds(tmp_path, monkeypatch)
+def test_a_new_build_replaces_the_cached_one(tmp_path, context_for):
+    old_dir, old_id, new_dir, new_id = two_builds(tmp_path)
     assert old_id != new_id
     host = Host(old_dir, tmp_path)
     try:
@@ -284,10 +283,10 @@ def test_a_new_build_replaces_the_cached_one(tmp_path, monkeypatch, context_for)
         host.stop()
 
 
-def test_a_deploy_caught_half_way_keeps_the_working_version(tmp_path, monkeypatch, context_for):
+def test_a_deploy_caught_half_way_keeps_the_working_version(tmp_path, context_for):
     """The new worker checks every file against its hash: old files under a new sw.js fail the
     install, and the old version goes on working (no banner, its cache kept)."""
-    old_dir, old_id, new_dir, new_id = two_builds(tmp_path, monkeypatch)
+    old_dir, old_id, new_dir, new_id = two_builds(tmp_path)
     half = tmp_path / "half"
     shutil.copytree(old_dir, half)
     shutil.copyfile(new_dir / "sw.js", half / "sw.js")  # the new worker is out, style.css is not
@@ -306,7 +305,7 @@ def test_a_deploy_caught_half_way_keeps_the_working_version(tmp_path, monkeypatc
             });
             return r.update();
         })""")
-        page.wait_for_function("window.__end === 'redundant'", timeout=LOAD_MS)  # the install failed
+        page.wait_for_function("() => window.__end === 'redundant'", timeout=LOAD_MS)  # the install failed
         assert page.get_by_test_id("update-banner").count() == 0
         assert f"cambria-{old_id}" in caches(page)
         page.reload()

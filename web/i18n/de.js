@@ -34,6 +34,13 @@ export default {
   "loading.generic": "Wird geladen",
   "loading.failed": "Die Spiel-Engine konnte nicht starten: {detail}",
   "loading.reload": "Neu laden",
+  "loading.bytes": "{stage} … {loaded} von {total} MB",
+  "loading.network": "Eine Datei des Spiels konnte nicht heruntergeladen werden. Prüfe die Verbindung und lade dann neu.",
+  "loading.damaged": "Eine Datei des Spiels kam beschädigt oder unvollständig an. Lade neu, um sie noch einmal zu holen.",
+  "loading.stalled": "Das Laden ist stehen geblieben: seit einer Weile kommt nichts mehr an. Prüfe die Verbindung und lade dann neu.",
+  "loading.unsupported": "Dieser Browser kann die Spiel-Engine nicht ausführen. Ein aktueller Browser kann es.",
+  "loading.incomplete": "Die Seite wurde nicht vollständig geladen. Prüfe die Verbindung und lade dann neu.",
+  "loading.brokenOffline": "Die auf diesem Gerät gespeicherte Kopie von Cambria ist beschädigt, und das Netz ist nicht erreichbar. Verbinde dich mit dem Netz und lade dann neu.",
 
   "setup.title": "Neues Spiel",
   "setup.players": "Spieler",

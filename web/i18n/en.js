@@ -36,6 +36,13 @@ export default {
   "loading.generic": "Loading",
   "loading.failed": "The game engine could not start: {detail}",
   "loading.reload": "Reload",
+  "loading.bytes": "{stage}… {loaded} of {total} MB",
+  "loading.network": "A file of the game could not be downloaded. Check the connection, then reload.",
+  "loading.damaged": "A file of the game arrived damaged or incomplete. Reload to fetch it again.",
+  "loading.stalled": "Loading has stopped: nothing has arrived for a while. Check the connection, then reload.",
+  "loading.unsupported": "This browser cannot run the game engine. An up-to-date browser can.",
+  "loading.incomplete": "The page did not load completely. Check the connection, then reload.",
+  "loading.brokenOffline": "The copy of Cambria kept on this device is damaged, and the network cannot be reached. Connect to the network, then reload.",
 
   "setup.title": "New game",
   "setup.players": "Players",

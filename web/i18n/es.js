@@ -34,6 +34,13 @@ export default {
   "loading.generic": "Cargando",
   "loading.failed": "No se pudo iniciar el motor del juego: {detail}",
   "loading.reload": "Recargar",
+  "loading.bytes": "{stage}… {loaded} de {total} MB",
+  "loading.network": "No se pudo descargar un archivo del juego. Comprueba la conexión y recarga.",
+  "loading.damaged": "Un archivo del juego llegó dañado o incompleto. Recarga para descargarlo de nuevo.",
+  "loading.stalled": "La carga se ha detenido: hace un rato que no llega nada. Comprueba la conexión y recarga.",
+  "loading.unsupported": "Este navegador no puede ejecutar el motor del juego. Un navegador actualizado sí puede.",
+  "loading.incomplete": "La página no se cargó por completo. Comprueba la conexión y recarga.",
+  "loading.brokenOffline": "La copia de Cambria guardada en este dispositivo está dañada y no hay conexión con la red. Conéctate a la red y recarga.",
 
   "setup.title": "Nueva partida",
   "setup.players": "Jugadores",

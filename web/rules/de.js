@@ -1,4 +1,4 @@
-// Die Regeln von Cambria auf Deutsch, in eigenen Worten (nach ../shared/RULINGS.md).
+// Die Regeln von Cambria auf Deutsch, in eigenen Worten (nach docs/rules.md).
 export default {
   intro: "Auf der Karte stehen römische Kastelle, verbunden durch Straßen. Besetze die Straßen rund um ein Kastell mit deinen Kriegern, halte mehr davon als alle anderen, und das Kastell gehört dir. Die eroberten Kastelle sind deine Punkte.",
   sections: [

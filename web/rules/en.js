@@ -1,4 +1,4 @@
-// The rules of Cambria in English, in our own words (they follow ../shared/RULINGS.md).
+// The rules of Cambria in English, in our own words (they follow docs/rules.md).
 // Each section: a heading, HTML paragraphs, optionally a diagram (web/rules/diagrams.js) with
 // its caption, which is also the diagram's text for screen readers.
 export default {

@@ -1,4 +1,4 @@
-// Las reglas de Cambria en español, con nuestras propias palabras (según ../shared/RULINGS.md).
+// Las reglas de Cambria en español, con nuestras propias palabras (según docs/rules.md).
 export default {
   intro: "En el mapa hay fuertes romanos unidos por caminos. Coloca tus guerreros en los caminos que rodean un fuerte y, si tienes más que nadie, lo conquistas. Los fuertes conquistados son tus puntos.",
   sections: [

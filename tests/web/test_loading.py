@@ -1,0 +1,378 @@
+"""Loading, and loading going wrong: the bar moves with the bytes; a damaged cache is repaired
+from the network or, with no network, the page says so in plain words and offers Reload; a
+truncated or stalled download never leaves an endless bar; the strict Content-Security-Policy
+holds through a whole session; and a first visit says "works offline" exactly once."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+LOAD_MS = 60000
+CATALOG = None
+
+
+def english(key: str) -> str:
+    """A message of web/i18n/en.js (the tests' browser speaks English)."""
+    global CATALOG
+    if CATALOG is None:
+        import json
+        from pathlib import Path
+
+        text = (Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.js").read_text(encoding="utf-8")
+        CATALOG = json.loads(re.search(r"export\s+default\s+(\{.*\})\s*;?\s*$", text, re.S).group(1))
+    return CATALOG[key]
+
+
+@pytest.fixture
+def context_for(browser):
+    contexts = []
+
+    def make(**options):
+        options.setdefault("locale", "en-GB")
+        ctx = browser.new_context(**options)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        try:
+            ctx.close()
+        except Exception:
+            pass
+
+
+def wait_interactive(page, timeout=LOAD_MS) -> None:
+    page.wait_for_function("() => performance.getEntriesByName('cambria:interactive').length > 0", timeout=timeout)
+
+
+def wait_offline_ready(page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=LOAD_MS)
+
+
+def wait_failed(page, timeout=LOAD_MS) -> str:
+    """The loading card reports a failure: its words, with a Reload button and no bar left."""
+    page.wait_for_function("() => document.documentElement.dataset.loading === 'failed'", timeout=timeout)
+    assert page.get_by_test_id("loading-reload").is_visible()
+    text = page.locator("#loading").inner_text()
+    assert "Traceback" not in text and "File \"" not in text
+    return text
+
+
+def first_visit(ctx, url: str):
+    page = ctx.new_page()
+    page.goto(url)
+    wait_interactive(page)
+    wait_offline_ready(page)
+    return page
+
+
+# ------------------------------------------------------------------ the bar
+
+def test_the_bar_moves_with_the_bytes(open_page, site):
+    s = open_page()
+    s.wait_mark("cambria:board-visible")
+    cdp = s.context.new_cdp_session(s.page)  # 24 Mbit/s: the download takes a few seconds
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 20, "downloadThroughput": 3e6, "uploadThroughput": 1e6})
+    progress = s.page.evaluate("""async () => {
+      const { createEngine } = await import(new URL("bridge.js", document.baseURI).href);
+      const seen = [];
+      const engine = createEngine({ onProgress: (p) => seen.push(p) });
+      await engine.ready;
+      engine.terminate();
+      return seen;
+    }""")
+    counted = [p for p in progress if p.get("total")]
+    assert len(counted) >= 10, progress  # many steps, not a bar stuck at one stage
+    totals = {p["total"] for p in counted}
+    assert len(totals) == 1
+    total = totals.pop()
+    files = site.manifest["files"]
+    expected = sum(files[site.manifest["assets"][k]] for k in ("runtime", "wasm", "snapshot", "snapshot_stdlib", "engine"))
+    assert total == expected  # the compressed bytes of every big file of a start from the snapshot
+    loaded = [p["loaded"] for p in counted]
+    assert loaded == sorted(loaded) and loaded[-1] == total and loaded[0] < total / 4
+    fractions = [p["fraction"] for p in progress]
+    assert fractions == sorted(fractions) and fractions[-1] == 1
+    s.assert_clean()
+
+
+def test_the_card_shows_megabytes_while_downloading(site, context_for):
+    ctx = context_for()
+    page = ctx.new_page()
+    page.add_init_script("""new MutationObserver(() => {
+        const t = document.querySelector('#loading-text'); if (t) (window.__texts ||= new Set()).add(t.textContent);
+      }).observe(document, { subtree: true, childList: true, characterData: true });""")
+    page.goto(site.url)
+    wait_interactive(page)
+    texts = page.evaluate("[...(window.__texts || [])]")
+    assert any(re.search(r"[\d.]+ of [\d.]+ MB", t) for t in texts), texts
+
+
+# ------------------------------------------------------------------ damaged downloads
+
+def test_a_truncated_runtime_says_so_and_a_reload_recovers(site, context_for):
+    wasm = site.manifest["assets"]["wasm"]
+    whole = (site.dist / wasm).read_bytes()
+    ctx = context_for()
+    pattern = re.compile(re.escape(wasm.rsplit("/", 1)[1]) + r"(\?.*)?$")  # also the worker's second try
+    ctx.route(pattern, lambda route: route.fulfill(status=200, body=whole[: len(whole) // 2],
+                                                   headers={"Content-Type": "application/gzip"}))
+    page = ctx.new_page()
+    page.goto(site.url)
+    text = wait_failed(page)
+    assert english("loading.damaged") in text
+    ctx.unroute(pattern)  # the network is good again
+    page.get_by_test_id("loading-reload").click()
+    wait_interactive(page)
+    assert page.evaluate("document.documentElement.dataset.loading") == "done"
+
+
+def test_a_stalled_download_says_so(site, context_for):
+    """No byte for a while (the snapshot's request never answered): the card says the loading
+    has stopped and offers Reload, instead of a bar that waits forever."""
+    snapshot = site.manifest["assets"]["snapshot"].rsplit("/", 1)[1]
+    held = []
+    ctx = context_for()
+    ctx.route(re.compile(re.escape(snapshot) + r"$"), lambda route: held.append(route))
+    page = ctx.new_page()
+    page.goto(site.url)
+    text = wait_failed(page, timeout=90000)
+    assert english("loading.stalled") in text
+    assert held
+
+
+def test_a_worker_that_never_arrives_is_named(site, context_for):
+    """The engine's own script is never answered: no word from the worker at all, so the
+    page itself notices, says the loading stopped and offers Reload."""
+    held = []
+    ctx = context_for()
+    ctx.route(re.compile(r"/worker\.js(\?.*)?$"), lambda route: held.append(route))
+    page = ctx.new_page()
+    page.goto(site.url)
+    text = wait_failed(page, timeout=90000)
+    assert english("loading.stalled") in text
+    assert held
+
+
+# ------------------------------------------------------------------ a damaged cache
+
+def corrupt(page, path: str, how: str) -> None:
+    """Replace a file in the service worker's cache of this build, as damaged storage would."""
+    page.evaluate("""async ([path, how]) => {
+      const build = document.querySelector('meta[name="cambria-build"]').content;
+      const cache = await caches.open('cambria-' + build);
+      const key = new URL(path, document.baseURI).href;
+      const good = await cache.match(key);
+      if (!good) throw new Error('not cached: ' + key);
+      const bytes = new Uint8Array(await good.arrayBuffer());
+      const body = how === 'empty' ? new Uint8Array(0)
+        : how === 'truncate' ? bytes.slice(0, bytes.length >> 1)
+        : Uint8Array.from(bytes, (b, i) => (i % 97 === 13 ? b ^ 0x5a : b));
+      await cache.put(key, new Response(body, { headers: good.headers }));
+    }""", [path, how])
+
+
+@pytest.mark.parametrize("what, how, says", [
+    ("app.js", "flip", "loading.incomplete"),
+    ("worker.js", "empty", "loading.network"),
+    ("engine", "flip", "loading.network"),
+    ("snapshot_stdlib", "flip", "loading.network"),
+    ("wasm", "truncate", "loading.network"),
+    # the snapshot is optional, but a normal start needs the whole standard library, which is
+    # fetched only then: with no network that is named too
+    ("snapshot", "truncate", "loading.network"),
+])
+def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how, says):
+    path = site.manifest["assets"].get(what, what)
+    ctx = context_for()
+    page = first_visit(ctx, site.url)
+    corrupt(page, path, how)
+    # with no network the damage cannot be repaired: the page says so and offers Reload
+    ctx.set_offline(True)
+    page.reload()
+    text = wait_failed(page)
+    assert english(says) in text
+    # the network is back: Reload repairs the cache from it and the game starts
+    ctx.set_offline(False)
+    page.get_by_test_id("loading-reload").click()
+    wait_interactive(page)
+    # and the repaired cache starts the site with no network again
+    ctx.set_offline(True)
+    page.reload()
+    wait_interactive(page)
+
+
+def test_a_damaged_file_is_repaired_from_the_network_at_once(site, context_for):
+    ctx = context_for()
+    page = first_visit(ctx, site.url)
+    engine = site.manifest["assets"]["engine"]
+    corrupt(page, engine, "flip")
+    corrupt(page, "app.js", "flip")
+    page.reload()
+    wait_interactive(page)
+    ctx.set_offline(True)
+    page.reload()
+    wait_interactive(page)
+
+
+def test_an_empty_cached_page_is_named_offline_and_repaired_online(site, context_for):
+    ctx = context_for()
+    page = first_visit(ctx, site.url)
+    corrupt(page, "index.html", "empty")
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_selector("text=" + english("loading.brokenOffline"), timeout=LOAD_MS)
+    reload = page.get_by_role("link", name=english("loading.reload"))
+    assert reload.is_visible()
+    assert page.locator("script").count() == 0  # a plain page: nothing to run, nothing to break
+    ctx.set_offline(False)
+    reload.click()
+    wait_interactive(page)
+    ctx.set_offline(True)
+    page.reload()
+    wait_interactive(page)
+
+
+# ------------------------------------------------------------------ the Content-Security-Policy
+
+VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample || ''}`);
+});
+"""
+
+
+def play_some_moves(page, steps: int) -> None:
+    """Roll, or take the first offered choice and confirm, as a player would."""
+    for _ in range(steps):
+        step = int(page.locator("#app").get_attribute("data-step"))
+        if page.get_by_test_id("roll-button").is_visible():
+            page.get_by_test_id("roll-button").click()
+        else:
+            for _attempt in range(6):
+                if page.get_by_test_id("confirm-button").is_enabled():
+                    break
+                page.evaluate("""() => {
+                  const c = window.__cambria.state().opts.choices[0];
+                  const b = document.querySelector(`#board-${document.querySelector('#app').dataset.map}`);
+                  const [kind, id] = c.element.split(':');
+                  const node = kind === 'road' ? b.querySelector(`.slot[data-road="${id}"]`)
+                    : kind === 'boat' ? b.querySelector(`.boat[data-boat="${id}"]`)
+                    : document.querySelector(`#extra-choices [data-token="${c.token}"]`);
+                  node.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+                }""")
+                page.wait_for_function("() => !window.__cambria.state().busy", timeout=30000)
+            page.get_by_test_id("confirm-button").click()
+        page.wait_for_function(
+            "(s) => Number(document.querySelector('#app').dataset.step) > s"
+            " && !document.querySelector('#app').classList.contains('busy')", arg=step, timeout=30000)
+
+
+def test_the_policy_holds_through_loading_and_play(site, context_for):
+    ctx = context_for(reduced_motion="reduce")
+    ctx.add_init_script(VIOLATIONS)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(site.url + "?seed=5")
+    header = page.evaluate("document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content")
+    assert "default-src 'self'" in header
+    wait_interactive(page)
+    wait_offline_ready(page)
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("menu-rules").click()  # the rules, with their diagrams
+    page.get_by_test_id("rules-close").click()
+    page.get_by_test_id("start-button").click()
+    page.wait_for_selector('#app[data-screen="game"]')
+    play_some_moves(page, 6)
+    page.reload()  # served by the service worker now
+    wait_interactive(page)
+    play_some_moves(page, 2)
+    assert page.evaluate("window.__violations") == []
+    assert errors == []
+
+
+def test_an_inline_script_the_policy_does_not_name_is_refused(site, context_for):
+    """The policy is in force (not merely present): a script injected into the page is blocked."""
+    ctx = context_for()
+    ctx.add_init_script(VIOLATIONS)
+    page = ctx.new_page()
+    page.goto(site.url)
+    wait_interactive(page)
+    page.evaluate("""() => { const s = document.createElement('script'); s.textContent = 'window.__ran = true';
+                           document.body.append(s); }""")
+    page.wait_for_function("() => window.__violations.length > 0", timeout=10000)
+    assert page.evaluate("window.__ran") is None
+    assert "script-src" in page.evaluate("window.__violations[0]")
+
+
+# ------------------------------------------------------------------ offline toast
+
+def test_a_first_visit_says_works_offline_once(site, context_for):
+    ctx = context_for()
+    ctx.add_init_script("""window.__toasts = [];
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes)
+          if (n.nodeType === 1 && n.closest && n.closest('#toasts')) window.__toasts.push(n.textContent);
+      }).observe(document, { subtree: true, childList: true });""")
+    page = ctx.new_page()
+    page.goto(site.url)
+    wait_interactive(page)
+    wait_offline_ready(page)
+    installed = english("offline.installed")
+    page.wait_for_function("(t) => window.__toasts.some((x) => x.includes(t))", arg=installed, timeout=LOAD_MS)
+    time.sleep(2.0)  # a second toast would come right after the first
+    toasts = page.evaluate("window.__toasts")
+    assert sum(installed in t for t in toasts) == 1, toasts
+
+
+def test_offline_support_survives_storage_that_throws(site, context_for):
+    ctx = context_for()
+    ctx.add_init_script("""Object.defineProperty(window, 'sessionStorage', {
+        get() { throw new DOMException('blocked', 'SecurityError'); } });""")
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(site.url)
+    wait_interactive(page)
+    wait_offline_ready(page)
+    assert not [e for e in errors if "sessionStorage" in e or "blocked" in e], errors
+
+
+# ------------------------------------------------------------------ hosts that compress
+
+@pytest.mark.parametrize("host", ["compress", "gz_as_encoding"])
+def test_hosts_that_add_content_encoding_work(dist_dir, context_for, host):
+    """A host that gzips what it sends, or one that sends the build's .gz files with
+    Content-Encoding (the browser then hands the worker decompressed bytes): the worker's
+    checks still pass and the snapshot is used."""
+    import threading
+
+    import build
+
+    server = build.make_server(dist_dir, 0, quiet=True, **{host: True})
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        ctx = context_for()
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        encodings = []
+        page.on("response", lambda r: encodings.append(r.headers.get("content-encoding")))
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        wait_interactive(page)
+        assert page.evaluate("performance.getEntriesByName('cambria:engine-ready')[0].detail.snapshot") is True
+        wait_offline_ready(page)
+        assert "gzip" in encodings
+        assert errors == []
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,340 @@
+"""Assembling dist/: the steps in order, the files the site ships, the build id, the service
+worker's precache list and build.json.
+
+The site ships only what a visit requests: Pyodide's loader, its runtime and wasm (gzipped,
+with uncompressed copies for browsers that cannot decompress), the slim pre-compiled standard
+library, the engine archive and the memory snapshot.  The build id is a hash of the content
+of everything shipped, so the same commit gives the same id and the same bytes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from . import page as pagemod
+from .bytecode import engine_archive, full_stdlib
+from .common import (CACHE, DIST, ENGINE_MODULE, PACKAGE, PYODIDE_DIR, PYODIDE_INTEGRITY, PYODIDE_VERSION, WEB,
+                     BuildError, cached, in_ci, log, prune_cache, set_quiet, sha256_file, warn, write_atomic)
+from .pyodide_npm import fetch_pyodide, lock_info
+from .snapshot import memory_snapshot
+from .stdlib import needed_modules, record_imports, slim_stdlib
+
+# Set CAMBRIA_SNAPSHOT=0 to build without the memory snapshot (the worker then always starts
+# Python normally).
+SNAPSHOT_ENABLED = os.environ.get("CAMBRIA_SNAPSHOT", "1") != "0"
+# Files of dist/ the service worker does not precache: itself and the build's description.
+PRECACHE_SKIP = frozenset({"sw.js", "build.json"})
+# Pyodide's files the page loads compressed, with their uncompressed copies for browsers
+# without DecompressionStream (the service worker precaches one of each pair).
+COMPRESSED = ("pyodide.asm.mjs", "pyodide.asm.wasm")
+# What the service worker says, in the player's language, when neither its cache nor the
+# network can give the page (web/i18n/*.js).
+SW_MESSAGES = ("app.title", "loading.brokenOffline", "loading.reload")
+VERSIONED_RE = re.compile(r"""["']([\w./-]+)\?v=([0-9a-f]{12})["']""")
+
+
+class Timer:
+    """How long each build step took (printed at the end and written to build.json)."""
+
+    def __init__(self) -> None:
+        self.steps: dict[str, float] = {}
+
+    def step(self, name: str) -> "_Step":
+        return _Step(self, name)
+
+
+class _Step:
+    def __init__(self, timer: Timer, name: str) -> None:
+        self.timer, self.name = timer, name
+
+    def __enter__(self) -> None:
+        self.t0 = time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        self.timer.steps[self.name] = round(time.perf_counter() - self.t0, 3)
+
+
+def gzipped(src: Path, cache: Path) -> Path:
+    """A gzip (level 9, no name, no time: reproducible) of ``src``, cached by content."""
+    out = cache / "gzip" / f"{src.name}-{sha256_file(src)[:16]}.gz"
+    if not cached(out):
+        write_atomic(out, gzip.compress(src.read_bytes(), compresslevel=9, mtime=0))
+    return out
+
+
+def web_files(web: Path = WEB) -> list[Path]:
+    return sorted(p for p in web.rglob("*")
+                  if p.is_file() and not any(part.startswith(".") for part in p.relative_to(web).parts))
+
+
+def precache_list(staging: Path) -> dict[str, str]:
+    """Every file the service worker may precache (path relative to the site) -> the first 16
+    hex digits of the SHA-256 of its content (the worker checks each file against it)."""
+    return {
+        p.relative_to(staging).as_posix(): sha256_file(p)[:16]
+        for p in sorted(staging.rglob("*"))
+        if p.is_file() and p.relative_to(staging).as_posix() not in PRECACHE_SKIP
+    }
+
+
+def _asset(staging: Path, url: str, plain: str | None = None, raw: bytes | None = None) -> dict[str, Any]:
+    """What the worker needs to fetch and check one file: its URL, the size and SHA-256 of the
+    stored file and of its content (``raw``: the decompressed content when ``url`` is gzip)."""
+    stored = (staging / url).read_bytes()
+    content = raw if raw is not None else stored
+    asset: dict[str, Any] = {"url": url, "size": len(stored), "sha256": hashlib.sha256(stored).hexdigest(),
+                             "rawSize": len(content), "rawSha256": hashlib.sha256(content).hexdigest(),
+                             "gzip": raw is not None}
+    if plain:
+        asset["plain"] = plain
+    return asset
+
+
+def build(dist: Path = DIST, snapshot: bool | None = None, quiet: bool = False, *, web: Path = WEB,
+          package: Path = PACKAGE, cache: Path = CACHE, fresh_snapshot: bool = False) -> dict[str, Any]:
+    """Build the site into ``dist`` and return the build manifest (also written to build.json).
+
+    ``fresh_snapshot`` takes the memory snapshot again even if the cache has one for these
+    inputs (the reproducibility test does, to compare).
+    """
+    saved = set_quiet(quiet)
+    try:
+        return _build(dist, SNAPSHOT_ENABLED if snapshot is None else snapshot, web, package, cache, fresh_snapshot)
+    finally:
+        set_quiet(saved)
+
+
+def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Path, fresh: bool) -> dict[str, Any]:
+    timer = Timer()
+    t0 = time.perf_counter()
+    if not (web / "index.html").is_file():
+        raise BuildError(f"{web / 'index.html'} is missing")
+    if not (package / "__init__.py").is_file():
+        raise BuildError(f"{package} is not a package (no __init__.py)")
+    cache.mkdir(parents=True, exist_ok=True)
+
+    with timer.step("pyodide (npm pack + sha512 check)"):
+        pyodide_dir = fetch_pyodide(cache)
+    info = lock_info(pyodide_dir)
+    with timer.step("stdlib byte-compile"):
+        full = full_stdlib(pyodide_dir, cache)
+    with timer.step("engine archive"):
+        engine = engine_archive(pyodide_dir, full, package, cache)
+    with timer.step("slim stdlib"):
+        recorded = record_imports(pyodide_dir, full, engine, package, cache)
+        needed = needed_modules(recorded, package.name)
+        stdlib = slim_stdlib(full, needed, cache)
+    snap = lazy = None
+    in_snapshot: list[str] = []
+    if want_snapshot:
+        with timer.step("memory snapshot"):
+            try:
+                snap, in_snapshot = memory_snapshot(pyodide_dir, stdlib, engine, cache, reuse=not fresh)
+                # what a start from the snapshot may still import
+                lazy = slim_stdlib(full, needed - set(in_snapshot), cache)
+            except BuildError as exc:
+                if in_ci():
+                    raise BuildError(f"the memory snapshot failed (in CI that fails the build): {exc}") from exc
+                warn(f"no memory snapshot (the site will start slower): {exc}")
+    with timer.step("compress"):
+        packed = {name: gzipped(pyodide_dir / name, cache) for name in COMPRESSED}
+
+    with timer.step("pages"):
+        shipped: dict[str, Path] = {f"{PYODIDE_DIR}/pyodide.mjs": pyodide_dir / "pyodide.mjs"}
+        for name in COMPRESSED:
+            shipped[f"{PYODIDE_DIR}/{name}"] = pyodide_dir / name
+            shipped[f"{PYODIDE_DIR}/{name}.gz"] = packed[name]
+        stdlib_name = f"{PYODIDE_DIR}/python_stdlib_pyc-{sha256_file(stdlib)[:12]}.zip"
+        lazy_name = f"{PYODIDE_DIR}/python_stdlib_pyc-{sha256_file(lazy)[:12]}.zip" if lazy else None
+        engine_name = f"engine/cambria-{sha256_file(engine)[:12]}.zip"
+        snap_name = f"engine/snapshot-{sha256_file(snap)[:12]}.bin.gz" if snap else None
+        shipped[stdlib_name] = stdlib
+        shipped[engine_name] = engine
+        if snap and snap_name and lazy and lazy_name:
+            shipped[snap_name] = snap
+            shipped[lazy_name] = lazy
+
+        texts: dict[str, str] = {}
+        for path in web_files(web):
+            rel = path.relative_to(web).as_posix()
+            if rel == "index.html":
+                texts[rel] = pagemod.add_module_preloads(pagemod.render_boards(path.read_text(encoding="utf-8")), web)
+            elif rel in ("worker.js", "bridge.js", "sw.js"):
+                texts[rel] = path.read_text(encoding="utf-8")
+            else:
+                shipped[rel] = path
+        for name in ("worker.js", "bridge.js", "sw.js"):
+            if name not in texts:
+                raise BuildError(f"web/{name} is needed")
+
+        # The build id: a hash of everything shipped, before the id is written into it.
+        digest = hashlib.sha256(PYODIDE_INTEGRITY.encode() + b"\0" + ENGINE_MODULE.encode() + b"\0")
+        for rel in sorted(set(texts) | set(shipped)):
+            digest.update(rel.encode() + b"\0")
+            digest.update(hashlib.sha256(texts[rel].encode() if rel in texts else shipped[rel].read_bytes()).digest())
+        build_id = digest.hexdigest()[:12]
+
+        texts["bridge.js"] = texts["bridge.js"].replace(pagemod.JS_BUILD_MARK, build_id)
+        texts["index.html"] = pagemod.add_csp(texts["index.html"].replace(pagemod.BUILD_MARK, build_id))
+
+    with timer.step("write dist"):
+        dist.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))
+        try:
+            for rel, src in shipped.items():
+                out = staging / rel
+                out.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(src, out)
+            config = worker_config(staging, build_id, info, stdlib_name, engine_name, snap_name, lazy_name,
+                                   pyodide_dir)
+            if not pagemod.CONFIG_RE.search(texts["worker.js"]):
+                raise BuildError("web/worker.js lacks its /*CAMBRIA:CONFIG*/.../*END*/ placeholder")
+            texts["worker.js"] = pagemod.CONFIG_RE.sub(lambda m: json.dumps(config, sort_keys=True),
+                                                       texts["worker.js"], count=1)
+            for rel, text in texts.items():
+                if rel != "sw.js":
+                    (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+                    (staging / rel).write_text(text, encoding="utf-8")
+            # written last: it lists every other file with its hash
+            precache = precache_list(staging)
+            # with a snapshot, the whole standard library is fetched only if the snapshot fails
+            sw = sw_config(build_id, precache, texts["index.html"], web, [stdlib_name] if snap_name else [], staging,
+                           # (the plain runtime not: Pyodide imports it by URL if importing from memory fails)
+                           sorted({a["url"] for a in config["assets"].values()} | {config["assets"]["wasm"]["plain"]}))
+            if not pagemod.SW_RE.search(texts["sw.js"]):
+                raise BuildError("web/sw.js lacks its /*CAMBRIA:SW*/.../*END*/ placeholder")
+            (staging / "sw.js").write_text(pagemod.SW_RE.sub(lambda m: json.dumps(sw, sort_keys=True, indent=1),
+                                                             texts["sw.js"], count=1), encoding="utf-8")
+            manifest = {
+                "build": build_id,
+                "pyodide": PYODIDE_VERSION,
+                "python": info["python"],
+                "cambria": _cambria_version(package),
+                "module": ENGINE_MODULE,
+                "assets": {"stdlib": stdlib_name, "engine": engine_name, "snapshot": snap_name,
+                           "snapshot_stdlib": lazy_name,
+                           "wasm": config["assets"]["wasm"]["url"], "runtime": config["assets"]["runtime"]["url"]},
+                "stdlib_modules": sorted(needed),
+                "snapshot_modules": in_snapshot if snap else [],
+                "files": {p.relative_to(staging).as_posix(): p.stat().st_size
+                          for p in sorted(staging.rglob("*")) if p.is_file()},
+                "offline": {"cache": f"cambria-{build_id}", "precache": sorted(precache)},
+            }
+            (staging / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+            staging.chmod(0o755)
+            old = None
+            if dist.exists():
+                old = dist.with_name(f".dist-old-{os.getpid()}")
+                os.replace(dist, old)
+            os.replace(staging, dist)
+            if old:
+                shutil.rmtree(old, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+    prune_cache(cache)
+    timer.steps["total"] = round(time.perf_counter() - t0, 3)
+    manifest["timings"] = timer.steps  # not in build.json: timings differ between builds
+    size = sum(manifest["files"].values())
+    log(f"built {dist} (build {build_id}, {len(manifest['files'])} files, {size / 1e6:.1f} MB)")
+    log("timings: " + ", ".join(f"{k} {v:.2f}s" for k, v in timer.steps.items()))
+    return manifest
+
+
+def worker_config(staging: Path, build_id: str, info: dict[str, Any], stdlib_name: str, engine_name: str,
+                  snap_name: str | None, lazy_name: str | None, pyodide_dir: Path) -> dict[str, Any]:
+    """What web/worker.js and web/engine-load.js need: the module to call and every asset with
+    its sizes and hash (the worker checks each download; the progress bar counts the bytes)."""
+    assets = {
+        "runtime": _asset(staging, f"{PYODIDE_DIR}/pyodide.asm.mjs.gz", f"{PYODIDE_DIR}/pyodide.asm.mjs",
+                          raw=(pyodide_dir / "pyodide.asm.mjs").read_bytes()),
+        "wasm": _asset(staging, f"{PYODIDE_DIR}/pyodide.asm.wasm.gz", f"{PYODIDE_DIR}/pyodide.asm.wasm",
+                       raw=(pyodide_dir / "pyodide.asm.wasm").read_bytes()),
+        "stdlib": _asset(staging, stdlib_name),
+        "engine": _asset(staging, engine_name),
+    }
+    if snap_name and lazy_name:
+        assets["snapshot"] = _asset(staging, snap_name, raw=gzip.decompress((staging / snap_name).read_bytes()))
+        assets["snapshotStdlib"] = _asset(staging, lazy_name)
+    return {"build": build_id, "base": "./", "pyodide": f"{PYODIDE_DIR}/", "module": ENGINE_MODULE,
+            "lockInfo": info, "assets": assets}
+
+
+def sw_config(build_id: str, precache: dict[str, str], index_html: str, web: Path, on_demand: list[str],
+              staging: Path, checked_by_worker: list[str]) -> dict[str, Any]:
+    """What web/sw.js needs: the files with their hashes (and, for the gzipped ones, the hash of
+    their content: a host may send them with Content-Encoding, and the browser decompresses),
+    which of them come in pairs (compressed, plain), which are cached only once asked for, which
+    the engine's worker checks itself, the URLs under which the page asks for some (with
+    ?v=<build>, so that precaching finds them in the browser's HTTP cache) and its few
+    sentences."""
+    pairs = {f"{PYODIDE_DIR}/{name}.gz": f"{PYODIDE_DIR}/{name}" for name in COMPRESSED}
+    versioned = sorted({m.group(1).lstrip("./") for m in VERSIONED_RE.finditer(index_html)
+                        if m.group(2) == build_id and m.group(1).lstrip("./") in precache})
+    decoded = {path: hashlib.sha256(gzip.decompress((staging / path).read_bytes())).hexdigest()[:16]
+               for path in precache if path.endswith(".gz")}
+    return {"build": build_id, "files": precache, "decoded": decoded, "pairs": pairs, "versioned": versioned,
+            "onDemand": on_demand, "checkedByWorker": checked_by_worker,
+            "messages": pagemod.catalog_messages(SW_MESSAGES, web)}
+
+
+def _cambria_version(package: Path) -> str:
+    init = (package / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r"""^__version__\s*=\s*["']([^"']+)["']""", init, re.M)
+    return m.group(1) if m else "unknown"
+
+
+# ------------------------------------------------------------------ for the tests
+
+_ENSURED: dict[str, Any] | None = None
+_PRIVATE: tuple[Path, dict[str, Any]] | None = None
+
+
+def ensure_built(dist: Path = DIST) -> dict[str, Any]:
+    """Build dist/ once per process (tests call this); trust an existing build when
+    CAMBRIA_DIST_FRESH=1, which `build.py test` sets after building."""
+    global _ENSURED
+    if _ENSURED is None:
+        manifest = dist / "build.json"
+        if os.environ.get("CAMBRIA_DIST_FRESH") == "1" and manifest.exists():
+            _ENSURED = json.loads(manifest.read_text())
+        else:
+            _ENSURED = build(dist, quiet=True)
+    return _ENSURED
+
+
+def private_dist() -> tuple[Path, dict[str, Any]]:
+    """A copy of the built dist/ for this process only, and its manifest.
+
+    Tests serve this copy, so a build started meanwhile (another shell, `build.py serve`)
+    cannot swap files under a running test session.  Removed when the process exits.
+    """
+    global _PRIVATE, _ENSURED
+    if _PRIVATE is None:
+        import atexit
+
+        for _attempt in range(5):
+            ensure_built()
+            copy = Path(tempfile.mkdtemp(prefix="cambria-dist-"))
+            atexit.register(shutil.rmtree, copy, True)
+            shutil.copytree(DIST, copy, dirs_exist_ok=True)
+            manifest = json.loads((copy / "build.json").read_text())
+            present = {p.relative_to(copy).as_posix(): p.stat().st_size
+                       for p in copy.rglob("*") if p.is_file() and p.name != "build.json"}
+            if present == {k: v for k, v in manifest["files"].items() if k != "build.json"}:
+                _PRIVATE = (copy, manifest)
+                break
+            _ENSURED = None  # dist/ changed while copying: take the new one
+            os.environ.pop("CAMBRIA_DIST_FRESH", None)
+        else:
+            raise BuildError("dist/ keeps changing while the tests copy it")
+    return _PRIVATE

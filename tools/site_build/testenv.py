@@ -1,0 +1,91 @@
+"""Setting up a machine for the tests: a .venv with the pinned test packages, Debian's Chromium
+and Node, then a build and pytest.  So `python3 build.py test` works on a fresh clone."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .assemble import build
+from .common import ROOT, VENV, BuildError
+
+
+def test_requirements() -> list[str]:
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    return list(project.get("optional-dependencies", {}).get("test", []))
+
+
+class Apt:
+    """Installs Debian packages as root, running `apt-get update` once first."""
+
+    updated = False
+
+    @classmethod
+    def install(cls, *packages: str) -> None:
+        if not shutil.which("apt-get"):
+            raise BuildError(f"cannot install {' '.join(packages)}: no apt-get here; install them by hand")
+        prefix = [] if os.geteuid() == 0 else (["sudo"] if shutil.which("sudo") else None)
+        if prefix is None:
+            raise BuildError(f"cannot install {' '.join(packages)}: not root and no sudo")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        if not cls.updated:
+            print("test: apt-get update", flush=True)
+            subprocess.run([*prefix, "apt-get", "update"], check=True, env=env)
+            cls.updated = True
+        print(f"test: apt-get install {' '.join(packages)}", flush=True)
+        subprocess.run([*prefix, "apt-get", "install", "-y", "--no-install-recommends", *packages],
+                       check=True, env=env)
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """Create .venv if needed and install the pinned test requirements into it."""
+    python = venv_python()
+    if not python.exists():
+        print(f"test: creating {VENV}", flush=True)
+        proc = subprocess.run([sys.executable, "-m", "venv", str(VENV)])
+        if proc.returncode != 0 or not python.exists():
+            shutil.rmtree(VENV, ignore_errors=True)
+            Apt.install("python3-venv")
+            subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    requirements = test_requirements()
+    stamp = VENV / ".cambria-test-requirements"
+    wanted = "\n".join(sorted(requirements)) + "\n"
+    if not stamp.exists() or stamp.read_text() != wanted:
+        print(f"test: installing {' '.join(requirements)}", flush=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", *requirements],
+                       check=True)
+        stamp.write_text(wanted)
+    return python
+
+
+def ensure_system_tools() -> None:
+    missing = []
+    if not Path("/usr/bin/chromium").exists():
+        missing.append("chromium")
+    missing += [p for p, tool in (("nodejs", "node"), ("npm", "npm")) if not shutil.which(tool)]
+    if missing:
+        Apt.install(*missing)
+
+
+def run_tests(argv: list[str]) -> int:
+    try:
+        ensure_system_tools()
+        python = ensure_venv()
+        build()
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        print(f"test: setup failed: {exc}", file=sys.stderr)
+        return 2
+    env = dict(os.environ, CAMBRIA_DIST_FRESH="1", PYTHONDONTWRITEBYTECODE="1")
+    cmd = [str(python), "-m", "pytest", "-p", "no:cacheprovider", *argv]
+    print("test: " + " ".join(cmd[1:]), flush=True)
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
