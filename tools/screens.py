@@ -150,30 +150,30 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
-    page.wait_for_function("performance.getEntriesByName('cambria:interactive').length > 0", timeout=WAIT)
+    page.wait_for_function("() => performance.getEntriesByName('cambria:interactive').length > 0", timeout=WAIT)
     if what != "setup":
         record, road = place
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(record, f)
         page.set_input_files("#open-file", f.name)
-        page.wait_for_function("document.querySelector('#app').dataset.screen === 'game'", timeout=WAIT)
+        page.wait_for_function("() => document.querySelector('#app').dataset.screen === 'game'", timeout=WAIT)
         page.wait_for_function(SETTLED, timeout=WAIT)
-        page.wait_for_function("!document.querySelector('#toasts .toast')", timeout=WAIT)  # the import's toast
+        page.wait_for_function("() => !document.querySelector('#toasts .toast')", timeout=WAIT)  # the import's toast
         if what in ("turn", "swap"):
             page.click("#roll")
-            page.wait_for_function(f"Number(document.querySelector('#app').dataset.step) > {len(record['steps'])} && ({SETTLED})()",
+            page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.step) > {len(record['steps'])} && ({SETTLED})()",
                                    timeout=WAIT)
         if what == "turn" and road is not None:
             page.dispatch_event(f".board-frame:not([hidden]) .slot[data-road='{road}']", "click")
-            page.wait_for_function("document.querySelector('[data-testid=capture-preview]')", timeout=WAIT)
+            page.wait_for_function("() => document.querySelector('[data-testid=capture-preview]')", timeout=WAIT)
         if what == "neutral":
             # the grey warrior's road (and, its supply empty, which grey warrior goes there)
             for _ in range(3):
-                if page.evaluate("!document.querySelector('#roll').disabled"):
+                if page.evaluate("() => !document.querySelector('#roll').disabled"):
                     break
                 page.dispatch_event(".board-frame:not([hidden]) .slot.legal", "click")
                 page.wait_for_function(SETTLED, timeout=WAIT)
-            page.wait_for_function("!document.querySelector('#roll').disabled", timeout=WAIT)
+            page.wait_for_function("() => !document.querySelector('#roll').disabled", timeout=WAIT)
         if what == "fort":
             fort = page.evaluate("""() => {
               const v = window.document.querySelector('#app') && [...document.querySelectorAll('.board-frame:not([hidden]) .fort')]
