@@ -150,8 +150,9 @@ export function recentMarks(svg, recent, players, { flash = false } = {}) {
       if (!pt) continue;
       const ring = svgEl("circle", {
         class: `recent-ring col-${colour}${flash ? " flash" : ""}`, cx: pt[0], cy: pt[1], r: 18,
-        "data-seat": d.seat, [`data-${kind}`]: id, style: `--order: ${order}`,
+        "data-seat": d.seat, [`data-${kind}`]: id,
       });
+      ring.style.setProperty("--order", String(order)); // through the CSSOM: the CSP has no inline styles
       layer.append(ring);
     }
     for (const e of d.knocked || []) {
