@@ -170,6 +170,11 @@ class Player:
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
         point = thing["point"] if thing["inside"] else None
         if point:
+            # measured again just before the tap: a banner or a prompt that changed since the
+            # read may have moved it a little (the reach was checked on the read)
+            box = fallback.bounding_box()
+            if box and box["width"] > 0:
+                point = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
             if self.touch:
                 self.page.touchscreen.tap(*point)
             else:
