@@ -132,3 +132,23 @@ def test_whole_games_fit_every_screen(open_page, size, lang):
     k = SWEEP.index((size, lang))
     player = whole_game(open_page, size, lang, 2 + k % 4, ("cambria", "cumbria")[k % 2])
     assert player.reach_checks >= player.decisions
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_names_fit_beside_a_computer_level(open_page, tmp_path, lang):
+    """An eleven-letter name beside a Hard computer's level is shown whole at every size (the
+    level's word gives way first, down to its icon): no name is cut short of a sane length."""
+    s = open_page(**options_for((820, 1180), lang))
+    page = s.page
+    s.wait_interactive()
+    record = positions.find(lambda game, record: game.state.current == 0, names=("Aurelia", "Brennus", "Cartimandua"),
+                            kinds=["human", "human", "computer:hard"], seeds=range(1, 6), min_step=10)
+    positions.open_record(page, record, tmp_path)
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(50)  # one layout
+        rows = page.evaluate("""() => [...document.querySelectorAll('#players .name-text')].map((n) => ({
+          name: n.textContent, cut: n.scrollWidth > n.clientWidth + 1 }))""")
+        assert [r["name"] for r in rows] == ["Aurelia", "Brennus", "Cartimandua"]
+        assert not [r["name"] for r in rows if r["cut"]], f"a name is cut at {w}×{h} {lang}: {rows}"
+    s.assert_clean()
