@@ -1,8 +1,9 @@
 // The dice in the turn card: faces with pips, and the spin while the engine rolls.
 //
 //   import { showDice, spinDice } from "./dice.js";
-//   showDice(box, {count, values, from})   // `count` faces; `values` rolled (blank before the roll);
-//                                          // `from`: the index of a die taken from a boat, or null
+//   showDice(box, {count, values, from, previous}, caption)   // `count` faces; `values` rolled;
+//                                          // `from`: the index of a die taken from a boat, or null;
+//                                          // `previous`: the last roll, shown faded before a new one
 //   const spin = spinDice(box, count);      // random faces while waiting …
 //   await spin.stop(values);                // … then the real ones (null: the roll failed)
 //
@@ -28,9 +29,11 @@ function dieFace(node, value) {
   for (let k = 1; k <= 9; k++) node.append(el("span", { class: pips.has(k) ? "pip on" : "pip" }));
 }
 
-export function showDice(box, { count, values, from }) {
+export function showDice(box, { count, values, from, previous = false }, caption = "") {
   if (box.classList.contains("spinning")) return; // the spin ends by itself with the real values
   box.replaceChildren();
+  // before a roll, the last roll stays in sight, faded, until the new one lands
+  box.classList.toggle("previous", previous);
   for (let i = 0; i < count; i++) {
     const d = el("div", { class: "die", "data-testid": "die" });
     dieFace(d, values[i] || 0);
@@ -38,11 +41,14 @@ export function showDice(box, { count, values, from }) {
     if (i === from) d.classList.add("from-boat");
     box.append(d);
   }
-  box.dataset.values = values.join(",");
+  if (previous && caption) box.append(el("span", { class: "dice-caption", text: caption }));
+  box.dataset.values = previous ? "" : values.join(",");
+  box.dataset.previous = previous ? values.join(",") : "";
 }
 
 export function spinDice(box, count) {
   box.replaceChildren();
+  box.classList.remove("previous");
   const dice = [];
   for (let i = 0; i < count; i++) {
     const d = el("div", { class: "die rolling", "data-testid": "die" });
