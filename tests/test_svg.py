@@ -130,6 +130,105 @@ def test_labels_stay_on_the_board_and_off_the_forts(drawn):
             assert math.hypot(nx - g.x, ny - g.y) >= FORT_RADIUS - 1, (f.name, g.name)
 
 
+# ---------------------------------------------------------------- the names, from the drawing
+
+def label_boxes(root) -> dict[int, tuple[float, float, float, float, float]]:
+    """Each fort's name as drawn: the box its text covers (x1, y1, x2, y2) and its font size, read
+    from the SVG alone (x, y, text-anchor, the pinned textLength, the size: the stylesheet's 19
+    units unless the text says otherwise)."""
+    out = {}
+    for f in find_all(root, "fort"):
+        text = next(t for t in f.iter(NS + "text") if "fort-name" in classes(t))
+        style = text.get("style") or ""
+        size = float(style.split("font-size:")[1].strip(" px;")) if "font-size" in style else 19.0
+        x, y, length = float(text.get("x")), float(text.get("y")), float(text.get("textLength"))
+        anchor = text.get("text-anchor")
+        x1 = x - length / 2 if anchor == "middle" else x if anchor == "start" else x - length
+        # cap height above the baseline, descenders below it
+        out[int(f.get("data-fort"))] = (x1, y - 0.74 * size, x1 + length, y + 0.2 * size, size)
+    return out
+
+
+def box_distance(x: float, y: float, box) -> float:
+    nx = min(max(x, box[0]), box[2])
+    ny = min(max(y, box[1]), box[3])
+    return math.hypot(nx - x, ny - y)
+
+
+def test_no_two_names_collide_and_none_covers_a_fort_slot_or_boat(drawn):
+    board, _, root = drawn
+    boxes = label_boxes(root)
+    assert sorted(boxes) == list(range(len(board.forts)))
+    names = {i: board.forts[i].name for i in boxes}
+    for i, a in boxes.items():
+        for j, b in boxes.items():
+            if j <= i:
+                continue
+            w = min(a[2], b[2]) - max(a[0], b[0])
+            h = min(a[3], b[3]) - max(a[1], b[1])
+            assert w <= 0 or h <= 0, f"{names[i]} and {names[j]} overlap on {board.id}"
+        for g in board.forts:
+            assert box_distance(g.x, g.y, a) >= FORT_RADIUS + 2, f"{names[i]} covers the fort {g.name}"
+        for r in range(len(board.roads)):
+            mx, my = board.road_midpoint(r)
+            assert box_distance(mx, my, a) >= SLOT_RADIUS, f"{names[i]} covers the slot of {board.road_name(r)}"
+        for bx, by in board.boats:
+            assert box_distance(bx, by, a) >= 26, f"{names[i]} covers a boat"
+        assert 0 <= a[0] and a[2] <= board.width and 0 <= a[1] and a[3] <= board.height, names[i]
+
+
+def test_each_name_is_nearer_its_own_fort_than_any_other(drawn):
+    """Nearer by its nearest point and by its middle: a reader takes a name for the fort it is closest to."""
+    board, _, root = drawn
+    for i, box in label_boxes(root).items():
+        f = board.forts[i]
+        mx, my = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        own, own_mid = box_distance(f.x, f.y, box), math.hypot(mx - f.x, my - f.y)
+        assert own <= FORT_RADIUS + 24, f"{f.name}'s name is {own:.0f} units away"
+        for g in board.forts:
+            if g is f:
+                continue
+            assert box_distance(g.x, g.y, box) > own + 4, f"{f.name}'s name is as near {g.name}"
+            assert math.hypot(mx - g.x, my - g.y) > own_mid + 4, f"{f.name}'s name leans to {g.name}"
+
+
+# the pairs a player read as one another's (the first is the name that sat by the second fort)
+CONFUSED = {"cumbria": [("Galava", "Mediobogdum"), ("Mediobogdum", "Galava"), ("Voreda", "Troutbeck"),
+                        ("Troutbeck", "Voreda")],
+            "cambria": [("Cefn Caer", "Mediomanum"), ("Mediomanum", "Cefn Caer")]}
+
+
+def test_the_names_once_confused_sit_by_their_own_forts(drawn):
+    board, _, root = drawn
+    boxes = label_boxes(root)
+    by_name = {f.name: f for f in board.forts}
+    for name, other in CONFUSED[board.id]:
+        box = boxes[by_name[name].index]
+        mine, theirs = by_name[name], by_name[other]
+        assert box_distance(mine.x, mine.y, box) + 10 < box_distance(theirs.x, theirs.y, box), (name, other)
+        # and not on one line with the other's name, as if one name
+        o = boxes[theirs.index]
+        gap = max(o[0] - box[2], box[0] - o[2], o[1] - box[3], box[1] - o[3])
+        assert gap >= 6, f"{name} and {other} read as one name ({gap:.1f} units apart)"
+
+
+def test_names_and_vp_digits_are_large_enough_for_a_phone(drawn):
+    """On a 390 px phone the board is about 0.6 px a unit: names of 19 units (14 where hemmed in)
+    and VP digits of 16 units stay readable, and nearly all names have the full size."""
+    board, _, root = drawn
+    sizes = [b[4] for b in label_boxes(root).values()]
+    assert min(sizes) >= 14 and sum(1 for s in sizes if s >= 19) >= len(sizes) - 3, sizes
+    for token in find_all(root, "vp-token"):
+        assert float(next(token.iter(NS + "circle")).get("r")) >= 12
+
+
+def test_the_map_title_is_whole_on_the_board(drawn):
+    board, _, root = drawn
+    title = find_all(root, "map-title")[0]
+    half = len(title.text) * 30 * 1.08 / 2
+    assert half <= float(title.get("x")) <= board.width - half
+
+
 def test_drawing_is_deterministic():
     for map_id in MAP_IDS:
         board = load_board(map_id)

@@ -211,14 +211,12 @@ export function afterRender() {
   // move only if what had the focus is gone, or it is a step that is finished (roll, confirm)
   const stale = focusIsLost() || current?.id === "roll" || current?.id === "confirm" && !visible(current)
     || (current?.closest?.("svg.board") && !nodes.includes(current))
-    || current?.closest?.("#choice-menu, #extra-choices") && !visible(current);
+    || current?.closest?.("#extra-choices") && !visible(current);
   // a keyboard player is shown where the focus went; a finger or mouse player's page stays put
   if (stale) target.focus({ preventScroll: lastInput !== "keyboard" });
 }
 
 function nextTarget(nodes) {
-  const menu = $("#choice-menu");
-  if (visible(menu)) return menu.querySelector("button");
   const roll = $("#roll");
   if (visible(roll)) return roll;
   if (nodes.length) return roving || nodes[0];

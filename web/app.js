@@ -4,10 +4,12 @@
 // it sends and reports taps.  docs/architecture.md shows the modules and the path of a tap.
 //
 //   controller.js   the page's state and its one UI mode (mode.js); what each action does
-//   board.js        the board component; web/games/<id>/ draws a game's board and words
+//   board.js        the board component (zoom.js); web/games/<id>/ draws a game's board and words
 //   turncard.js, scores.js, log.js, endscreen.js, toasts.js, dice.js   the side panel's parts
 //   setup.js, menu.js, library.js (saved games), replay.js, a11y.js (keyboard, announcements),
-//   tutorial.js, rules.js, loading.js, errors.js, words.js, i18n.js
+//   tutorial.js, rules.js, loading.js, errors.js, words.js, i18n.js, pace.js (computer pace)
+//
+// Where things go on each shape of screen is the stylesheets' business (layout.css).
 
 import { createEngineHost } from "./engine.js";
 import { createController } from "./controller.js";
@@ -27,6 +29,7 @@ import { stageText } from "./words.js";
 import { initA11y } from "./a11y.js";
 import { initRules, openRules } from "./rules.js";
 import { initTutorial } from "./tutorial.js";
+import { paceButtons } from "./pace.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,7 +44,11 @@ const engine = createEngineHost({
   onRestart: (restart) => controller.restarted(restart),
 });
 
-const board = createBoard({ onTap: (element) => controller.tap(element), onMiss: () => controller.miss() });
+const board = createBoard({
+  onTap: (element) => controller.tap(element),
+  onMiss: () => controller.miss(),
+  onInspect: (what) => controller.inspect(what),
+});
 board.show(gameModule("cambria"), "cambria");
 
 // library.js: autosave after every step (the record), resume on reload, the saved-games list,
@@ -60,9 +67,9 @@ const setup = createSetup({
 
 controller = createController({
   engine, board, setup, library,
-  turnCard: createTurnCard({ onPick: (token) => controller.pick(token), onCancelMenu: () => controller.miss() }),
+  turnCard: createTurnCard({ onPick: (token) => controller.pick(token), onInstead: (token) => controller.pickInstead(token) }),
   logPanel: createLogPanel($("log")),
-  replayHost: $("play"),
+  replayHost: $("turn-card"),
   onBooted: () => initOffline({ notify }),
 });
 
@@ -94,6 +101,10 @@ $("end-board").addEventListener("click", () => controller.hideResult());
 $("show-result").addEventListener("click", () => controller.showResult());
 $("end-save").addEventListener("click", () => library.exportCurrent());
 $("end-replay").addEventListener("click", () => controller.startReplay());
+$("log-button").addEventListener("click", () => controller.toggleLog());
+$("log-close").addEventListener("click", () => controller.toggleLog(false));
+$("board-card").addEventListener("close", () => controller.miss());
+$("pace-choices").append(...paceButtons("pace-choice"));
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Escape") return;
   if (!$("rules").hidden) $("rules").hidden = true;

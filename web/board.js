@@ -3,7 +3,7 @@
 // last move, a preview, whether it is view-only; the board says which element was tapped.
 //
 //   import { createBoard } from "./board.js";
-//   const board = createBoard({ onTap: (element) => ..., onMiss: () => ... });
+//   const board = createBoard({ onTap: (element) => ..., onMiss: () => ..., onInspect: (what) => ... });
 //   board.show(gameModule, map)     // the drawing of this game's map (web/games/<id>/)
 //   board.set({
 //     position, players,            // the engine's view: what stands where, whose colours
@@ -11,6 +11,11 @@
 //     choices,                      // Map element -> [choice] ("road:12" -> [...]); empty: nothing to tap
 //     selected,                     // the element whose choices are listed in a menu, or null
 //     lastMove,                     // what the latest decision touched, ringed
+//     recent,                       // the others' decisions since this player's last one (view.recent),
+//                                   // ringed in their colours and flashed in order; [] for none
+//     status,                       // the game's own summary of the board (Cambria: who leads each fort)
+//     hidden,                       // things drawn as they were before (the end's claims, revealed one by one)
+//     inspected,                    // what the player asked about (a fort), marked
 //     moves,                        // effects to animate (a step's events, the preview's effects)
 //     fresh,                        // a jump (a game opened, the replay moved far): no animation
 //     viewOnly,                     // no taps (a computer's turn, the replay, the end)
@@ -20,15 +25,30 @@
 //   board.clear()                   // an empty board (back to the new-game screen)
 //   board.names()                   // {road(n), fort(n)}: names of things on this board
 //   board.translate()               // labels in the current language
+//   board.zoom                      // zoom.js: by(factor), reset(), level
 //
-// A tap reaches onTap(element) only for an element among the choices; a tap elsewhere calls
-// onMiss() (the host closes an open menu).  Enter or Space on a focused choice is a tap on it.
+// A tap reaches onTap(element) only for an element among the choices; a tap on something the
+// game can tell about (game.inspect: a fort) calls onInspect(it); a tap elsewhere calls onMiss()
+// (the host closes an open menu).  Enter or Space on a focused choice is a tap on it.  A tap
+// that ends a pan of the zoomed board is no tap.
 
-export function createBoard({ onTap, onMiss }) {
+import { createZoom } from "./zoom.js";
+
+export function createBoard({ onTap, onMiss, onInspect }) {
   let game = null;
   let svg = null;
   const shownBy = new Map(); // each drawing shown so far -> the game module that draws it
   let choices = new Map();
+  const app = () => document.getElementById("app");
+  const zoom = createZoom({
+    onChange(level) {
+      app()?.classList.toggle("zoomed", level > 1.01);
+      const reset = document.getElementById("zoom-reset");
+      if (reset) reset.hidden = level <= 1.01;
+      const out = document.getElementById("zoom-out");
+      if (out) out.hidden = level <= 1.01;
+    },
+  });
 
   function frames() {
     return Array.from(document.querySelectorAll(".board-frame"));
@@ -40,6 +60,12 @@ export function createBoard({ onTap, onMiss }) {
 
   function onClick(event) {
     if (event.currentTarget !== svg) return;
+    if (zoom.dragged()) return;
+    const asked = game.inspect ? game.inspect(svg, event) : null;
+    if (asked !== null && asked !== undefined) {
+      onInspect?.(asked);
+      return;
+    }
     if (!choices.size) {
       onMiss?.();
       return;
@@ -62,6 +88,9 @@ export function createBoard({ onTap, onMiss }) {
     d.addEventListener("click", onClick);
     d.addEventListener("keydown", onKey);
   }
+  document.getElementById("zoom-in")?.addEventListener("click", () => zoom.by(1.5));
+  document.getElementById("zoom-out")?.addEventListener("click", () => zoom.by(1 / 1.5));
+  document.getElementById("zoom-reset")?.addEventListener("click", () => zoom.reset());
 
   return {
     show(module, map) {
@@ -69,14 +98,20 @@ export function createBoard({ onTap, onMiss }) {
       for (const frame of frames()) frame.hidden = frame.dataset.map !== map;
       svg = game.drawing(map);
       if (svg) shownBy.set(svg, game);
-      document.getElementById("app").dataset.map = map;
+      zoom.attach(svg);
+      const a = app();
+      a.dataset.map = map;
       if (svg) game.translate(svg); // its labels in the page's language, now that it shows
+      // the map's own width / height: the layout gives the board the room of that shape
+      const w = Number(svg.dataset.width);
+      const h = Number(svg.dataset.height);
+      if (w > 0 && h > 0) a.style.setProperty("--board-ratio", String(w / h));
     },
     set(state) {
       choices = state.viewOnly || !state.choices ? new Map() : state.choices;
       game.draw(svg, {
-        preview: null, selected: null, lastMove: null, moves: null, fresh: false,
-        describe: () => "", ...state, choices,
+        preview: null, selected: null, lastMove: null, recent: [], status: null, hidden: null, inspected: null,
+        moves: null, fresh: false, describe: () => "", ...state, choices,
       });
     },
     play(events) {
@@ -84,6 +119,7 @@ export function createBoard({ onTap, onMiss }) {
     },
     clear() {
       choices = new Map();
+      zoom.reset();
       // each drawing by its own game's module (Cambria's clear knows nothing of Ireland's map)
       for (const [d, module] of shownBy) module.clear(d);
     },
@@ -93,6 +129,7 @@ export function createBoard({ onTap, onMiss }) {
     translate() {
       for (const [d, module] of shownBy) module.translate(d); // the others when they show
     },
+    zoom,
     get svg() {
       return svg;
     },

@@ -1,16 +1,14 @@
 // When a computer seat is to move, the page asks the engine for its move after a short pause
-// (so that a person can follow what happens); one pending move at a time.
+// (so that a person can follow what happens: its length is the player's pace, pace.js); one
+// pending move at a time.
 //
-//   import { createScheduler, PAUSE } from "./computer.js";
-//   const computer = createScheduler({ run: (step) => ..., delay: () => PAUSE.normal });
+//   import { createScheduler } from "./computer.js";
+//   const computer = createScheduler({ run: (step) => ..., delay: () => computerPause() });   // pace.js
 //   computer.schedule(step)   // run(step) after the pause, unless cancelled or rescheduled
 //   computer.cancel()
 //
 // run() checks that the game is still at `step` in the computer mode: a reload, a replay or
 // another game in between simply makes it do nothing.
-
-/** Milliseconds before a computer seat moves (shorter when the player asks for less motion). */
-export const PAUSE = { normal: 650, reduced: 150 };
 
 export function createScheduler({ run, delay }) {
   let timer = null;

@@ -7,9 +7,14 @@
 //   const controller = createController({ engine, board, turnCard, logPanel, setup, library, replayHost });
 //   controller.boot()                 // once: the engine's info, then the game that was on the board
 //   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
+//   controller.inspect(what) / toggleLog()    // a fort's card on the board; the log over the board
 //   controller.startGame(payload) / enter(view, partial) / toSetup() / startReplay()
 //   controller.showResult() / hideResult() / retranslate() / restarted({ready})
-//   controller.state                  // read-only: {mode, view, log, opts, partial, menu, result, replay, busy}
+//   controller.state                  // read-only: {mode, view, log, opts, partial, alt, result, replay, busy, ...}
+//
+// What nobody needs to tap happens by itself: a roll that asks nothing of anyone (view.roll.auto:
+// Cambria's neutral die), a turn whose only choice is to pass (with a notice), and Roll confirms
+// the decision it follows (view.then_roll).  The end's claims are revealed one by one (reveal.js).
 //
 // A request returns null when it failed; the failure was shown (by code, web/words.js) or,
 // for a step the page was behind on (stale_step), the view is fetched again quietly.  When the
@@ -19,18 +24,17 @@ import { t } from "./i18n.js";
 import { checkTransition, modeOf, showsGame } from "./mode.js";
 import { gameModule } from "./games/index.js";
 import { clearError, showError } from "./errors.js";
-import { notify, toast } from "./toasts.js";
-import { el } from "./dom.js";
+import { notify } from "./toasts.js";
 import { fillEndScreen } from "./endscreen.js";
-import { createScheduler, PAUSE } from "./computer.js";
+import { createScheduler } from "./computer.js";
+import { computerPause, revealStep } from "./pace.js";
+import { createReveal } from "./reveal.js";
 import { createReplay } from "./replay.js";
 import { loadingFailed, loadingProgress } from "./loading.js";
 import { markInteractive } from "./bridge.js";
 import { choicesByElement, createScreen, shownView } from "./screen.js";
 
 const $ = (id) => document.getElementById(id);
-const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
-
 export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted }) {
   const state = {
     mode: "loading",
@@ -39,15 +43,19 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     log: [], // the live game's log lines (the engine sends the new ones with each view)
     opts: null, // choosing: the turn builder's answer for `partial`
     partial: [], // choosing: the steps of the decision chosen so far (not played yet)
-    menu: null, // choosing: the element whose several choices are listed, or null
+    alt: null, // choosing: one tap meant the first of an element's choices; {base, choices}: the others
     result: null, // over: "pending" (shown after the last animation), "shown", "hidden", or null
     replay: null, // replay: {view, at, total}
     busy: null, // the request the page waits for, or null
+    recent: { seat: null, list: [] }, // the others' decisions since this seat's last one, kept through its turn
+    inspect: null, // the thing on the board the player asked about ({kind: "fort", fort}), or null
+    logOpen: false, // the log shown over the board (phones)
   };
-  const screen = createScreen({ board, turnCard, logPanel, library });
+  const screen = createScreen({ board, turnCard, logPanel, library, hidden: () => reveal.hidden });
   let restarts = 0; // which restart is being recovered from
   let recovering = 0;
-  const scheduler = createScheduler({ run: computerMove, delay: () => (reducedMotion.matches ? PAUSE.reduced : PAUSE.normal) });
+  const scheduler = createScheduler({ run: computerMove, delay: computerPause });
+  const reveal = createReveal({ step: revealStep, show: revealClaim, done: revealed });
   const replay = createReplay({
     request: (type, payload) => ask(type, { ...payload, log_from: linesUpTo(payload.upto) }),
     show: showPast, resume: leaveReplay, host: replayHost,
@@ -125,33 +133,53 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     state.view = { ...rest, log: state.log };
     state.opts = view.options;
     state.partial = view.options && view.options.partial ? view.options.partial.slice() : [];
-    state.menu = null;
+    state.alt = null;
+    keepRecent(state.view);
     const mode = modeOf(view);
+    const game = board.game;
+    const claims = mode === "over" && events.some((e) => e.type === "game_over") ? game.words.finalClaims(events) : [];
     if (mode !== "over") state.result = null;
     else if (events.some((e) => e.type === "game_over")) state.result = "pending";
+    reveal.stop();
+    if (claims.length) reveal.start(claims); // before drawing: the claims show one by one
     go(mode, { fresh, moves: events });
-    board.play(events);
-    const game = board.game;
-    for (const item of game.words.toasts(events, context(state.view))) {
-      const p = state.view.players.find((q) => q.index === item.seat);
-      toast([
-        p ? game.chip(state.view.map, p.colour, p.shape) : null,
-        el("span", { "data-testid": item.testid || null, text: item.text }),
-        ...(item.sub ? [" ", el("span", { class: "toast-sub", text: item.sub })] : []),
-      ].filter(Boolean), item.kind);
-    }
-    if (state.result === "pending") {
-      const uid = view.uid;
-      setTimeout(() => {
-        if (state.mode === "over" && state.result === "pending" && state.view.uid === uid) showResult();
-      }, reducedMotion.matches ? 50 : 1100);
-    }
+    board.play(events.filter((e) => !(e.type === "capture" && e.final)));
+    for (const item of game.words.toasts(events, context(state.view))) showToast(item);
+    if (state.result === "pending" && !claims.length) revealed();
     library.saved(state.view);
     if (mode === "computer") scheduler.schedule(view.step);
+    else if (mode === "awaiting_roll" && view.roll && view.roll.auto) roll(); // nobody needs to tap for it
+    else if (mode === "choosing" && game.words.onlyPass(state.opts, state.partial)) passAlone();
+  }
+
+  const showToast = (item) => screen.toast(item, state.view);
+
+  // The others' moves since this seat's last decision stay marked through its whole turn (the
+  // engine counts from the seat's latest decision, which the turn's first step already is).
+  function keepRecent(view) {
+    const seat = view.actor;
+    if (seat === null || seat === undefined || view.over) state.recent = { seat: null, list: [] };
+    else if (seat !== state.recent.seat || (view.recent || []).length) state.recent = { seat, list: view.recent || [] };
+  }
+
+  // ---------------------------------------------------------------- the end, fort by fort
+
+  function revealClaim(claim) {
+    if (state.mode !== "over") return;
+    render();
+    board.play([claim]);
+    for (const item of board.game.words.toasts([claim], context(state.view), { claims: true })) showToast(item);
+  }
+
+  function revealed() {
+    setTimeout(() => state.mode === "over" && state.result === "pending" && showResult(), revealStep() + 300);
   }
 
   function enter(view, events = []) {
     scheduler.cancel();
+    reveal.stop();
+    state.recent = { seat: null, list: [] };
+    state.inspect = null;
     replay.stop({ silent: true });
     state.log = [];
     state.result = null;
@@ -163,23 +191,41 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   // ---------------------------------------------------------------- a person's turn
 
-  function tap(element) {
+  // One tap, one choice: where a road allows two moves (a warrior, or the legion), the tap takes
+  // the engine's first and the turn card offers the other as a button ("instead").
+  async function tap(element) {
+    state.inspect = null;
     if (state.mode !== "choosing" || state.busy) return;
     const list = choicesByElement(state).get(element);
     if (!list) return;
-    if (list.length === 1) {
-      pick(list[0].token);
-    } else {
-      state.menu = element;
+    const base = state.partial.slice();
+    if (!(await showChoices([...base, list[0].token])) || list.length < 2) return;
+    state.alt = { base, choices: list.slice(1) };
+    render();
+  }
+
+  async function pickInstead(token) {
+    if (state.mode !== "choosing" || state.busy || !state.alt) return;
+    await showChoices([...state.alt.base, token]);
+  }
+
+  function miss() {
+    if (state.inspect) {
+      state.inspect = null;
       render();
     }
   }
 
-  function miss() {
-    if (state.mode === "choosing" && state.menu) {
-      state.menu = null;
-      render();
-    }
+  /** A tap on a fort (or the like): its card on the board; the same again closes it. */
+  function inspect(what) {
+    const same = state.inspect && JSON.stringify(state.inspect) === JSON.stringify(what);
+    state.inspect = same || !shown() ? null : what;
+    render();
+  }
+
+  function toggleLog(open = !state.logOpen) {
+    state.logOpen = Boolean(open);
+    render();
   }
 
   // Ask the engine for the choices that follow `partial` and show them; false if it refused.
@@ -190,7 +236,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (!opts || !still("choosing", view)) return false;
     state.partial = (opts.partial || partial).slice(); // with any steps the engine took by itself
     state.opts = opts;
-    state.menu = null;
+    state.alt = null;
     library.choices(step, state.partial);
     go("choosing", { moves: opts.preview ? opts.preview.effects : null });
     return true;
@@ -204,10 +250,6 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   async function undo() {
     if (state.mode !== "choosing" || state.busy) return;
-    if (state.menu) {
-      miss();
-      return;
-    }
     if (state.partial.length > forcedSteps(state.opts)) await showChoices(state.partial.slice(0, -1));
   }
 
@@ -237,7 +279,22 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (res && still("choosing", view)) applyView(res.view, res.events);
   }
 
+  // The only choice is to pass: the page passes, and says so.
+  async function passAlone() {
+    const view = state.view;
+    notify(board.game.words.passNotice(view, context(view)));
+    await pick(state.opts.choices[0].token);
+    if (still("choosing", view)) await confirm();
+  }
+
   async function roll() {
+    if (state.mode === "choosing" && state.view.then_roll) {
+      // Roll also confirms the decision it follows (Undo took it back until now)
+      if (state.busy || !state.opts || !state.opts.complete) return;
+      const view = state.view;
+      await confirm();
+      if (state.view === view || state.mode !== "awaiting_roll") return;
+    }
     if (state.mode !== "awaiting_roll" || state.busy) return;
     clearError();
     const view = state.view;
@@ -295,6 +352,9 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   function toSetup() {
     scheduler.cancel();
+    reveal.stop();
+    state.inspect = null;
+    state.logOpen = false;
     replay.stop({ silent: true });
     state.view = null;
     state.log = [];
@@ -328,6 +388,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
       return;
     }
     scheduler.cancel();
+    reveal.stop();
     if (state.result) state.result = "hidden"; // "Show the result" brings it back afterwards
     state.replay = { view: state.view, at: state.view.step, total: state.view.step };
     replay.start(state.view);
@@ -406,12 +467,14 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   }
 
   return {
-    boot, tap, miss, pick, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult, restarted,
+    boot, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult, restarted,
+    inspect, toggleLog,
     async enter(view, partial) {
       enter(view);
       await restoreChoices(partial);
     },
     escape() {
+      if (state.logOpen) toggleLog(false);
       miss();
     },
     retranslate() {
@@ -425,6 +488,9 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     request: (type, payload) => engine.request(type, payload),
     get state() {
       return state;
+    },
+    get hidden() {
+      return reveal.hidden; // the end's claims not revealed yet
     },
   };
 }

@@ -1,10 +1,11 @@
 // The dice in the turn card: faces with pips, and the spin while the engine rolls.
 //
 //   import { showDice, spinDice } from "./dice.js";
-//   showDice(box, {count, values, from, kind, label})   // `count` faces; `values` rolled (blank
-//                                          // before the roll); `from`: the index of a die taken from a
-//                                          // boat, or null; kind "colour": a colour die (Hibernia) whose
-//                                          // values are colour names, `label` the face in words
+//   showDice(box, {count, values, from, previous, kind, label}, caption)   // `count` faces;
+//                                          // `values` rolled; `from`: the index of a die taken
+//                                          // from a boat, or null; `previous`: the last roll, shown
+//                                          // faded before a new one; kind "colour": a colour die
+//                                          // (Hibernia) whose values are colour names, `label` the face in words
 //   const spin = spinDice(box, count);      // random faces while waiting …
 //   await spin.stop(values);                // … then the real ones (null: the roll failed)
 //
@@ -40,10 +41,12 @@ function dieFace(node, value, label = "") {
   for (let k = 1; k <= 9; k++) node.append(el("span", { class: pips.has(k) ? "pip on" : "pip" }));
 }
 
-export function showDice(box, { count, values, from, kind = "", label = "" }) {
+export function showDice(box, { count, values, from, previous = false, kind = "", label = "" }, caption = "") {
   if (box.classList.contains("spinning")) return; // the spin ends by itself with the real values
   box.replaceChildren();
   box.dataset.kind = kind;
+  // before a roll, the last roll stays in sight, faded, until the new one lands
+  box.classList.toggle("previous", previous);
   for (let i = 0; i < count; i++) {
     const d = el("div", { class: kind === "colour" ? "die colour-die" : "die", "data-testid": "die" });
     dieFace(d, values[i] || 0, label);
@@ -51,11 +54,14 @@ export function showDice(box, { count, values, from, kind = "", label = "" }) {
     if (i === from) d.classList.add("from-boat");
     box.append(d);
   }
-  box.dataset.values = values.join(",");
+  if (previous && caption) box.append(el("span", { class: "dice-caption", text: caption }));
+  box.dataset.values = previous ? "" : values.join(",");
+  box.dataset.previous = previous ? values.join(",") : "";
 }
 
 export function spinDice(box, count) {
   box.replaceChildren();
+  box.classList.remove("previous");
   const dice = [];
   const colour = box.dataset.kind === "colour";
   const random = () => (colour ? COLOUR_FACES[Math.floor(Math.random() * 6)] : 1 + Math.floor(Math.random() * 6));

@@ -13,3 +13,31 @@ export function el(tag, attrs = {}, ...children) {
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
 }
+
+// pip centres on a 12 × 12 face, by value
+const PIPS = new Map([
+  [1, [[6, 6]]], [2, [[3.2, 3.2], [8.8, 8.8]]], [3, [[3.2, 3.2], [6, 6], [8.8, 8.8]]],
+  [4, [[3.2, 3.2], [8.8, 3.2], [3.2, 8.8], [8.8, 8.8]]], [5, [[3.2, 3.2], [8.8, 3.2], [6, 6], [3.2, 8.8], [8.8, 8.8]]],
+  [6, [[3.2, 3], [8.8, 3], [3.2, 6], [8.8, 6], [3.2, 9], [8.8, 9]]],
+]);
+const SVGNS = "http://www.w3.org/2000/svg";
+
+/**
+ * A small die showing `value`, to sit inside a sentence.  Its number is there as text too (of no
+ * size on screen), so that the sentence reads, copies and is announced with it.
+ */
+export function dieIcon(value) {
+  const n = Number(value);
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", "0 0 12 12");
+  svg.setAttribute("aria-hidden", "true");
+  const face = document.createElementNS(SVGNS, "rect");
+  for (const [k, v] of Object.entries({ x: 0.5, y: 0.5, width: 11, height: 11, rx: 2.2, class: "die-face" })) face.setAttribute(k, String(v));
+  svg.append(face);
+  for (const [cx, cy] of PIPS.get(n) || []) {
+    const pip = document.createElementNS(SVGNS, "circle");
+    for (const [k, v] of Object.entries({ cx, cy, r: 1.25, class: "die-pip" })) pip.setAttribute(k, String(v));
+    svg.append(pip);
+  }
+  return el("span", { class: "die-icon", "data-value": n }, svg, el("span", { class: "die-num", text: String(n) }));
+}

@@ -15,20 +15,37 @@ export function renderScores(box, { view, position, game, current }) {
     const i = p.index;
     const now = current === i && !p.neutral;
     const level = computerLevel(p.kind);
+    const name = playerName(view.players, i);
+    // a long name is cut with an ellipsis; the row takes the focus (or a hover) to show it whole
     const row = el("div", {
       class: `player-row col-${p.colour}${now ? " current" : ""}${p.neutral ? " neutral" : ""}`,
       role: "listitem", "data-testid": `player-${i}`, "data-seat": i, "aria-current": now ? "true" : null,
+      tabindex: "0", title: level !== null ? `${name} · ${t("setup.computer", { level: levelName(level) })}` : name,
     });
     row.append(
       game.chip(view.map, p.colour, p.shape),
       el("span", { class: "player-name" },
-        el("span", { class: "name-text", text: playerName(view.players, i) }),
-        level !== null ? el("span", { class: "badge", text: levelName(level) }) : null),
+        el("span", { class: "name-text", text: name }),
+        level !== null ? levelBadge(level) : null),
       ...game.panel.playerCells(view, position, i),
     );
     rows.append(row);
   }
   box.replaceChildren(rows);
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+/** A computer's level: a small chip icon and the level's name (the name only where there is room). */
+function levelBadge(level) {
+  const icon = document.createElementNS(SVGNS, "svg");
+  icon.setAttribute("viewBox", "0 0 16 16");
+  icon.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVGNS, "path");
+  path.setAttribute("d", "M4 5h8v7H4zM8 2v3M6 8h0.01M10 8h0.01M2 8v2M14 8v2");
+  icon.append(path);
+  return el("span", { class: "badge", "data-level": level, "aria-label": t("setup.computer", { level: levelName(level) }) },
+    icon, el("span", { class: "badge-text", text: levelName(level) }));
 }
 
 export function renderBanner(bar, { view, game, winner }) {

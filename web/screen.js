@@ -4,13 +4,16 @@
 // state; the controller calls render(state, drawing) after every change.
 //
 //   import { createScreen, choicesByElement } from "./screen.js";
-//   const screen = createScreen({ board, turnCard, logPanel, library });
+//   const screen = createScreen({ board, turnCard, logPanel, library, hidden });   // hidden(): forts not revealed yet
 //   screen.render(state, {fresh, moves})   // fresh: no animation; moves: effects to animate
+//   screen.toast(item, view)               // a toast of the game's words ({kind, seat, text, sub, testid})
 //   screen.reflect(state)                  // only the #app attributes (busy, mode)
 //   screen.context(state)                  // {players, names} for the words (words.js)
 //   screen.logKept(n) / screen.resetLog()  // the first n log lines on screen are still right / none is
 
 import { formatList, t } from "./i18n.js";
+import { el } from "./dom.js";
+import { toast } from "./toasts.js";
 import { showsGame } from "./mode.js";
 import { say } from "./words.js";
 import { renderBanner, renderScores } from "./scores.js";
@@ -37,8 +40,9 @@ export function shownView(state) {
   return state.mode === "replay" ? state.replay.view : state.view;
 }
 
-export function createScreen({ board, turnCard, logPanel, library }) {
+export function createScreen({ board, turnCard, logPanel, library, hidden = () => null }) {
   let logSame = 0; // how many log lines on screen are still right
+  let wasGame = false;
 
   function reflect(state) {
     const app = $("app");
@@ -47,8 +51,11 @@ export function createScreen({ board, turnCard, logPanel, library }) {
     app.dataset.screen = state.mode === "setup" || (state.mode === "loading" && !v) ? "setup" : "game";
     app.classList.toggle("busy", Boolean(state.busy));
     $("hint").disabled = Boolean(state.busy);
-    for (const b of document.querySelectorAll("#actions button, #choice-menu button")) b.toggleAttribute("aria-busy", Boolean(state.busy));
+    for (const b of document.querySelectorAll("#actions button")) b.toggleAttribute("aria-busy", Boolean(state.busy));
     app.classList.toggle("replaying", state.mode === "replay");
+    app.classList.toggle("log-open", Boolean(state.logOpen));
+    const logButton = $("log-button");
+    if (logButton) logButton.setAttribute("aria-expanded", String(Boolean(state.logOpen)));
     if (v) {
       app.dataset.step = String(v.step);
       app.dataset.phase = v.phase;
@@ -71,9 +78,11 @@ export function createScreen({ board, turnCard, logPanel, library }) {
     const last = view && view.log.length ? view.log[view.log.length - 1] : null;
     return {
       mode: state.mode, view, game: board.game, ctx, busy: state.busy, result: state.result,
-      opts: choosing ? state.opts : null, partial: choosing ? state.partial : [], menu: choosing ? state.menu : null,
-      menuChoices: choosing && state.menu ? choicesByElement(state).get(state.menu) || [] : [],
+      opts: choosing ? state.opts : null, partial: choosing ? state.partial : [],
+      alternatives: choosing && state.alt ? state.alt.choices : [],
       preview: choosing && state.partial.length && state.opts ? state.opts.preview : null,
+      thenRoll: choosing ? view.then_roll || null : null,
+      capture: choosing && state.opts ? board.game.words.capturePreview(state.opts, ctx) : "",
       hintAvailable: Boolean(state.info && state.info.computer_levels.includes("hard")),
       replayPrompt: state.mode !== "replay" ? "" : state.replay.at === 0 ? t("replay.atStart")
         : last ? say(last.parts, ctx) : t("replay.position", { at: state.replay.at, total: state.replay.total }),
@@ -90,6 +99,9 @@ export function createScreen({ board, turnCard, logPanel, library }) {
     if (mode !== "loading") loadingDone();
     const endShown = mode === "over" && state.result === "shown";
     if ($("end-screen").hidden === endShown) $("end-screen").hidden = !endShown;
+    const isGame = $("app").dataset.screen === "game";
+    if (isGame && !wasGame) window.scrollTo(0, 0); // the turn banner in sight, whatever the new-game screen scrolled
+    wasGame = isGame;
     if (!view) {
       $("turn-banner").replaceChildren();
       updateTutorial({ view: null });
@@ -97,11 +109,15 @@ export function createScreen({ board, turnCard, logPanel, library }) {
     }
     const m = model(state);
     const game = board.game;
+    const human = mode === "choosing" || mode === "awaiting_roll";
     board.set({
       position: view.position, players: view.players, preview: m.preview, choices: choicesByElement(state),
-      selected: m.menu, lastMove: view.last_move, moves, fresh, viewOnly: mode !== "choosing",
+      selected: null, lastMove: view.last_move, moves, fresh, viewOnly: mode !== "choosing",
+      recent: human ? state.recent.list : [], status: view.fort_status || null,
+      hidden: mode === "over" ? hidden() : null, inspected: state.inspect,
       describe: (list) => formatList(list.map((c) => game.words.choiceLabel(c, m.ctx)), "disjunction"),
     });
+    renderCard(state, view, m.ctx);
     renderBanner($("turn-banner"), { view, game, winner: winnerName(view) });
     turnCard.render(m);
     renderScores($("players"), {
@@ -112,13 +128,44 @@ export function createScreen({ board, turnCard, logPanel, library }) {
     logSame = view.log.length;
     afterRender();
     updateTutorial({
-      view, opts: m.opts, partial: m.partial, menu: m.menu, human: mode === "choosing" || mode === "awaiting_roll",
+      view, opts: m.opts, partial: m.partial, human: mode === "choosing" || mode === "awaiting_roll",
       coach: game.coach || null, // a game's own guide (web/games/<id>/coach.js); else Cambria's below
     });
   }
 
+  // the card of what the player tapped on the board (a fort): at the edge away from it
+  function renderCard(state, view, ctx) {
+    const card = $("board-card");
+    const what = state.inspect;
+    const game = board.game;
+    if (!what || !game.panel.fortCard || what.kind !== "fort") {
+      card.hidden = true;
+      card.replaceChildren();
+      return;
+    }
+    const node = board.svg.querySelector(`.fort[data-fort="${what.fort}"]`);
+    const top = node ? node.getBoundingClientRect().top : 0;
+    const area = $("board-area").getBoundingClientRect();
+    card.dataset.edge = top < area.top + area.height / 2 ? "bottom" : "top";
+    card.dataset.fort = String(what.fort);
+    card.replaceChildren(...game.panel.fortCard({
+      view, fort: what.fort, ctx, chip: (colour, shape) => game.chip(view.map, colour, shape),
+      close: () => $("board-card").dispatchEvent(new CustomEvent("close", { bubbles: true })),
+    }));
+    card.hidden = false;
+  }
+
+  function showToast(item, view) {
+    const p = view.players.find((q) => q.index === item.seat);
+    toast([
+      p ? board.game.chip(view.map, p.colour, p.shape) : null,
+      el("span", { "data-testid": item.testid || null, text: item.text }),
+      ...(item.sub ? [" ", el("span", { class: "toast-sub", text: item.sub })] : []),
+    ].filter(Boolean), item.kind);
+  }
+
   return {
-    render, reflect, context,
+    render, reflect, context, toast: showToast,
     logKept(n) {
       logSame = Math.min(logSame, n);
     },

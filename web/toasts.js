@@ -1,25 +1,55 @@
-// Short messages over the board: who starts, captures, hints, the engine's restart.
+// Short messages: who starts, captures, hints, a pass, the engine's restart.  They show over the
+// scores (layout.css), never over the board, one at a time: each waits its turn, and the same
+// words twice at once show once (one toast per event).
 //
-//   import { toast } from "./toasts.js";
-//   toast([node or text, ...], "capture")   // at most three at a time; each goes after a few seconds
+//   import { toast, notify } from "./toasts.js";
+//   toast([node or text, ...], "capture")   // queued; each stays a moment, less when others wait
+//   notify(text)                           // a toast of plain text
 
 import { el } from "./dom.js";
 
-const SHOWN_MS = 4200;
+const SHOWN_MS = 2600; // alone
+const BUSY_MS = 1500; // while others wait
+const LEAVE_MS = 300;
+const MAX_WAITING = 6; // beyond this the oldest waiting ones are dropped
 
-export function toast(content, cls = "") {
-  const box = document.getElementById("toasts");
+const waiting = [];
+let showing = null; // {node, key, timer}
+
+function box() {
+  return document.getElementById("toasts");
+}
+
+function next() {
+  showing = null;
+  const item = waiting.shift();
+  if (!item) return;
+  const node = item.node;
+  box().append(node);
+  showing = { node, key: item.key };
+  const hold = waiting.length ? BUSY_MS : item.ms;
+  showing.timer = setTimeout(() => {
+    node.classList.add("gone");
+    setTimeout(() => {
+      node.remove();
+      next();
+    }, LEAVE_MS);
+  }, hold);
+}
+
+export function toast(content, cls = "", { ms = SHOWN_MS } = {}) {
   // captures and the start player are read out with the log (a11y.js): not twice
   const echoed = cls === "capture" || cls === "start";
   const node = el("div", { class: `toast ${cls}`.trim(), role: echoed ? null : "status" });
   node.append(...content);
-  box.append(node);
-  setTimeout(() => node.classList.add("gone"), SHOWN_MS);
-  setTimeout(() => node.remove(), SHOWN_MS + 500);
-  while (box.children.length > 3) box.firstChild.remove();
+  const key = `${cls}|${node.textContent}`;
+  if ((showing && showing.key === key) || waiting.some((w) => w.key === key)) return; // the same event, once
+  waiting.push({ node, key, ms });
+  while (waiting.length > MAX_WAITING) waiting.shift();
+  if (!showing) next();
 }
 
 /** A toast of plain text. */
-export function notify(text) {
-  toast([el("span", { text })]);
+export function notify(text, opts) {
+  toast([el("span", { text })], "", opts);
 }

@@ -1,53 +1,75 @@
-// The turn card: the dice, the prompt, and the buttons of the mode the page is in (roll; undo,
-// hint, confirm and the choices that are buttons; "which move?" when one tap could mean
-// several; "show the result").
+// The turn card, the controls of the current step (the bar at the bottom of a phone's screen):
+// the dice, a short prompt with the dice in it, what confirming would capture, and the buttons
+// of the mode the page is in (roll; the choices that are buttons; the other move of a road that
+// allows two, "instead"; undo, hint, confirm; "show the result").
 //
 //   import { createTurnCard } from "./turncard.js";
-//   const card = createTurnCard({ onPick: (token) => ..., onCancelMenu: () => ... });
-//   card.render(model)       // model: see renderModel() in controller.js
+//   const card = createTurnCard({ onPick: (token) => ..., onInstead: (token) => ... });
+//   card.render(model)       // model: see model() in screen.js
 //   card.spin(count)         // spinning dice while the engine rolls: {stop(values)}
 //
 // Buttons for the roll, undo, hint and confirm are wired by the controller (app.js); this
-// module shows, hides, labels and enables them.
+// module shows, hides, labels and enables them.  When the view says a roll follows the decision
+// being composed (view.then_roll: Cambria's neutral placement, then the player's dice), Roll
+// takes Confirm's place and does both.
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { showDice, spinDice } from "./dice.js";
-import { playerName, say } from "./words.js";
+import { playerName, sayNodes } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The line under the dice: whose move it is and what to do, in words. */
-function promptText(m) {
-  const { mode, view, ctx } = m;
-  if (mode === "loading") return t("engine.restarting");
-  if (mode === "replay") return m.replayPrompt;
-  if (mode === "computer") return t("prompt.thinking", { name: playerName(view.players, view.actor) });
+/** The prompt under the dice as nodes: whose move it is and what to do, the dice as dice. */
+function promptNodes(m) {
+  const { mode, view, ctx, game } = m;
+  const dice = (key) => game.words.diceArgs(key);
+  if (mode === "loading") return [t("engine.restarting")];
+  if (mode === "replay") return [m.replayPrompt];
+  if (mode === "computer") return [t("prompt.thinking", { name: playerName(view.players, view.actor) })];
   if (mode === "choosing") {
-    if (m.menu) return t("prompt.menu");
-    if (!m.opts) return "";
-    return say({ key: "prompt.named", args: { name: { seat: m.opts.player }, prompt: m.opts.prompt } }, ctx);
+    if (!m.opts) return [];
+    const inner = m.thenRoll && m.opts.complete ? t("prompt.rollAfter") : m.opts.prompt;
+    return sayNodes({ key: "prompt.named", args: { name: { seat: m.opts.player }, prompt: inner } }, ctx, dice);
   }
-  return say(view.prompt, ctx); // awaiting_roll, over
+  return sayNodes(view.prompt, ctx, dice); // awaiting_roll, over
 }
 
-export function createTurnCard({ onPick, onCancelMenu }) {
+function sameText(node, nodes) {
+  const probe = el("span");
+  probe.append(...nodes);
+  return node.textContent === probe.textContent && node.childElementCount === probe.childElementCount;
+}
+
+export function createTurnCard({ onPick, onInstead }) {
+  function renderPrompt(m) {
+    const nodes = promptNodes(m);
+    const extra = m.capture ? [el("span", { class: "prompt-extra", "data-testid": "capture-preview", text: m.capture })] : [];
+    const prompt = $("prompt");
+    const all = [...nodes, ...extra];
+    if (!sameText(prompt, all)) prompt.replaceChildren(...all);
+  }
+
   function render(m) {
     const { mode, view, opts, game, ctx } = m;
-    showDice($("dice"), game.words.dice(view, m.preview));
-    const prompt = promptText(m);
-    if ($("prompt").textContent !== prompt) $("prompt").textContent = prompt;
+    showDice($("dice"), game.words.dice(view, m.preview), t("dice.last"));
+    renderPrompt(m);
     $("turn-card").classList.toggle("computer", mode === "computer");
 
-    const roll = $("roll");
-    roll.hidden = mode !== "awaiting_roll";
-    if (view.roll) roll.textContent = game.words.rollLabel(view.roll);
-
     const deciding = mode === "choosing" && Boolean(opts);
+    const rollNow = mode === "awaiting_roll" && !(view.roll && view.roll.auto);
+    const rollAfter = deciding && Boolean(m.thenRoll);
+    const roll = $("roll");
+    roll.hidden = !(rollNow || rollAfter);
+    if (rollNow && view.roll) roll.textContent = game.words.rollLabel(view.roll);
+    if (rollAfter) roll.textContent = game.words.rollAfterLabel(m.thenRoll);
+    roll.disabled = rollAfter && !opts.complete;
+    roll.classList.toggle("roll-after", rollAfter);
+
     const undo = $("undo");
     const confirm = $("confirm");
     undo.hidden = !deciding;
-    confirm.hidden = !deciding;
+    confirm.hidden = !deciding || rollAfter;
     undo.disabled = m.partial.length <= ((opts && Number(opts.forced)) || 0); // not behind steps nobody chose
     $("hint").hidden = !deciding || !m.hintAvailable;
     confirm.disabled = !(opts && opts.complete);
@@ -57,27 +79,24 @@ export function createTurnCard({ onPick, onCancelMenu }) {
     // choices that are buttons as well as (or instead of) places on the board: pass, boat swaps
     const extra = $("extra-choices");
     extra.replaceChildren();
-    if (deciding && !m.menu) {
+    if (deciding) {
       for (const c of opts.choices) {
         if (!game.words.asButton(c)) continue;
         const full = game.words.choiceLabel(c, ctx);
+        const { text, sub } = game.words.choiceButton(c, ctx);
+        const more = game.words.choiceClass ? game.words.choiceClass(c) : "";
         extra.append(el("button", {
-          type: "button", class: `choice choice-${c.kind}`, "data-testid": `choice-${c.kind}`, "data-token": c.token,
-          title: full, "aria-label": full, text: game.words.choiceButton(c, ctx), onclick: () => onPick(c.token),
-        }));
+          type: "button", class: `choice choice-${c.kind} ${more}`.trim(), "data-testid": `choice-${c.kind}`, "data-token": c.token,
+          title: full, "aria-label": full, onclick: () => onPick(c.token),
+        }, el("span", { class: "choice-text", text }), sub ? el("span", { class: "choice-sub", text: sub }) : null));
       }
-    }
-    const menu = $("choice-menu");
-    menu.replaceChildren();
-    menu.hidden = !(deciding && m.menu);
-    if (deciding && m.menu) {
-      for (const c of m.menuChoices) {
-        menu.append(el("button", {
-          type: "button", class: `choice choice-${c.kind}`, "data-testid": "menu-choice", "data-token": c.token,
-          text: game.words.choiceLabel(c, ctx), onclick: () => onPick(c.token),
-        }));
+      // the other move of the road just tapped
+      for (const c of m.alternatives) {
+        extra.append(el("button", {
+          type: "button", class: `choice choice-instead choice-${c.kind}`, "data-testid": "choice-instead", "data-token": c.token,
+          title: game.words.choiceLabel(c, ctx), onclick: () => onInstead(c.token),
+        }, el("span", { class: "choice-text", text: game.words.insteadLabel(c, ctx) })));
       }
-      menu.append(el("button", { type: "button", class: "choice cancel", text: t("choice.cancel"), onclick: onCancelMenu }));
     }
   }
 

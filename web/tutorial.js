@@ -1,16 +1,18 @@
-// A short guided first turn: a small card under the turn card says what to do next (roll,
+// A short guided first turn: a few lines by the turn card say what to do next (roll,
 // choose a highlighted road, confirm) and the thing to press is outlined.  It follows the
-// player's setup placement and first regular turn, then says where the rules are.  It shows
-// once per browser (remembered in localStorage) and can be skipped at any time; the rules
-// screen offers it again.
+// player's setup placement and first regular turn; then it closes by itself and a toast says
+// where the rules are (so that it never stays in the way of the next players).  It shows once
+// per browser (remembered in localStorage) and can be skipped at any time; the rules screen
+// offers it again.
 //
 //   import { initTutorial, updateTutorial, restartTutorial } from "./tutorial.js";
-//   updateTutorial({ view, opts, partial, human, menu, coach })   // after every redraw
+//   updateTutorial({ view, opts, partial, human, coach })   // after every redraw
 //
 // The words and targets below are Cambria's; a game with its own guide passes `coach`
 // (web/games/hibernia/coach.js: step(info) -> {text, target}, endsTurn(phase), done()).
 
 import { onLanguage, t } from "./i18n.js";
+import { notify } from "./toasts.js";
 
 const KEY = "cambria:tutorial";
 let state = readState(); // "new" | "done"
@@ -81,11 +83,10 @@ function ensureCard() {
   skip.addEventListener("click", finish);
   buttons.append(skip);
   card.append(title, text, buttons);
-  const play = document.getElementById("play");
+  // just before the turn card: the layout gives it a place of its own (above the controls on a
+  // phone, over the log where there is a side column), so the roll and confirm buttons keep theirs
   const turnCard = document.getElementById("turn-card");
-  // after the turn card, never above it: the roll and confirm buttons keep their place on a phone
-  if (play && turnCard && turnCard.parentNode === play) turnCard.after(card);
-  else if (play) play.prepend(card);
+  if (turnCard) turnCard.before(card);
   else document.body.append(card);
   return card;
 }
@@ -95,13 +96,12 @@ function hide() {
   for (const n of document.querySelectorAll(".coach-target")) n.classList.remove("coach-target");
 }
 
-function show(textKeyText, target, done = false) {
+function show(textKeyText, target) {
   const c = ensureCard();
   c.querySelector("#coach-title").textContent = t("tutorial.title");
   c.querySelector("#coach-text").textContent = textKeyText;
   const skip = c.querySelector(".coach-skip");
-  skip.textContent = done ? t("tutorial.gotIt") : t("tutorial.skip");
-  skip.classList.toggle("primary", done);
+  skip.textContent = t("tutorial.skip");
   c.hidden = false;
   for (const n of document.querySelectorAll(".coach-target")) if (n !== target) n.classList.remove("coach-target");
   if (target) target.classList.add("coach-target");
@@ -125,8 +125,9 @@ export function updateTutorial(info) {
   if (prev && view.step > prev.step && endsTurn && prev.human) turnsDone += 1;
   prev = { step: view.step, phase: view.phase, human };
   if (turnsDone >= 1) {
-    remember(); // walked through: not again after a reload, though the last word stays until dismissed
-    show(coach ? coach.done() : t("tutorial.done"), null, true);
+    // walked through: closed, the last word as a toast that goes by itself
+    finish();
+    notify(coach ? coach.done() : t("tutorial.done"), { ms: 7000 });
     return;
   }
   if (!human) {
@@ -146,8 +147,8 @@ export function updateTutorial(info) {
     show(text, document.getElementById("roll"));
     return;
   }
-  if (info.menu) {
-    show(t("tutorial.menu"), document.getElementById("choice-menu"));
+  if (opts && opts.complete && partial.length && view.then_roll) {
+    show(t("tutorial.rollAfter"), document.getElementById("roll"));
     return;
   }
   if (opts && opts.complete && partial.length) {

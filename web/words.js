@@ -15,6 +15,7 @@
 // "__defineGetter__" must not reach Object.prototype): Maps, and Object.hasOwn in i18n.js.
 
 import { t, translateKey } from "./i18n.js";
+import { dieIcon } from "./dom.js";
 
 // ------------------------------------------------------------------ names
 
@@ -87,6 +88,52 @@ function sayPart(part, ctx, depth) {
     return part.key;
   }
   return text;
+}
+
+// ------------------------------------------------------------------ parts as nodes
+
+const MARK = "\u2063"; // an invisible separator: where a node goes in a translated template
+
+/**
+ * Like say(), as nodes for the page: the arguments that `dice(key)` names (a game's die values)
+ * become small dice; parts inside parts become nodes the same way.  `dice(key)` -> [arg names].
+ */
+export function sayNodes(parts, ctx, dice = () => [], depth = 0) {
+  if (!parts) return [];
+  const list = Array.isArray(parts) ? parts : [parts];
+  const out = [];
+  for (const p of list) {
+    const nodes = partNodes(p, ctx, dice, depth);
+    if (!nodes.length) continue;
+    if (out.length) out.push(" ");
+    out.push(...nodes);
+  }
+  return out;
+}
+
+function partNodes(part, ctx, dice, depth) {
+  if (!part || typeof part !== "object" || typeof part.key !== "string") return [];
+  const given = part.args && typeof part.args === "object" ? part.args : {};
+  const icons = new Set(dice(part.key) || []);
+  const args = Object.create(null);
+  const inserts = [];
+  for (const name of Object.keys(given)) {
+    const value = given[name];
+    let nodes = null;
+    if (icons.has(name) && typeof value === "number") nodes = [dieIcon(value)];
+    else if (depth < MAX_DEPTH && value && typeof value === "object" && (Array.isArray(value) || typeof value.key === "string")) {
+      nodes = sayNodes(value, ctx, dice, depth + 1);
+    }
+    if (nodes) {
+      args[name] = `${MARK}${inserts.length}${MARK}`;
+      inserts.push(nodes);
+    } else {
+      args[name] = argText(value, ctx, depth);
+    }
+  }
+  const text = translateKey(part.key, args);
+  if (text === null) return [part.key];
+  return text.split(MARK).flatMap((piece, i) => (i % 2 === 1 ? inserts[Number(piece)] || [] : piece ? [piece] : []));
 }
 
 function argText(value, ctx, depth) {

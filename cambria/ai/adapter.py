@@ -15,7 +15,8 @@ from ..core.interface import CHANCE, GameRules
 
 __all__ = ["SearchGame"]
 
-_OPTIONAL = ("candidate_actions", "depth_cost", "handover", "action_group", "search_chance_outcomes")
+_OPTIONAL = ("candidate_actions", "depth_cost", "handover", "action_group", "search_chance_outcomes",
+             "evaluate_children", "own_evaluate", "own_evaluate_children")
 
 
 class SearchGame:

@@ -23,7 +23,7 @@ import gc
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..core.interface import GameRules
 from ..core.registry import ai_for
@@ -35,11 +35,26 @@ __all__ = ["LEVELS", "NODE_BUDGET", "CLOCK_CAP", "Choice", "choose", "choose_act
 
 # Nodes per move: what decides the move.  Easy and Normal look at every legal action once
 # (the budget only bounds absurd positions); Hard's budget sets its depth and width.
-NODE_BUDGET = {"easy": 1_000_000, "normal": 1_000_000, "hard": 20_000}
+NODE_BUDGET = {"easy": 1_000_000, "normal": 1_000_000, "hard": 80_000}
 # The safety cap on the clock, in seconds: far above a move's cost on a slow phone.
 CLOCK_CAP = {"easy": 5.0, "normal": 5.0, "hard": 10.0}
+
+
+@dataclass
+class HardSettings:
+    """How Hard searches (see ``search.Expectimax``); by number of players."""
+
+    depth: int = 2            # decisions looked ahead, the root's included
+    root_width: int = 16      # root candidates searched deeper (one per action_group)
+    beam: int = 2             # children searched further at inner decisions
+    opponents: int = 2        # later opponents whose answers are added (handover), 3+ players
+    samples: tuple[int | None, ...] = (None,)  # outcomes expanded per chance level (None: all)
+
+
+DEFAULT_HARD: dict[int, HardSettings] = {n: HardSettings() for n in range(2, 6)}
+HARD: dict[int, HardSettings] = {n: HardSettings(**vars(h)) for n, h in DEFAULT_HARD.items()}
 HARD_DEPTH = 2
-HARD_ROOT_WIDTH = 10
+HARD_ROOT_WIDTH = 16
 HARD_OPPONENTS = 2  # the next two opponents' answers are looked at (in games of 3+ players)
 
 
@@ -62,11 +77,13 @@ def choose_action(rules: GameRules[Any, Any], state: Any, level: str, rng: rando
 
 
 def choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Random, *,
-           nodes: int | None = None, params: Any = None, clock_cap: float | None = None) -> Choice:
+           nodes: int | None = None, params: Any = None, clock_cap: float | None = None,
+           clock: Callable[[], float] | None = None) -> Choice:
     """The level's choice with its search statistics.
 
     ``nodes`` replaces the level's node budget, ``params`` the evaluation weights of Normal
-    and Hard (for tuning), ``clock_cap`` the safety cap in seconds."""
+    and Hard (for tuning), ``clock_cap`` the safety cap in seconds of ``clock`` (a test may
+    pass a fake clock)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     # The search makes no reference cycles: a collection of the older generations in the
@@ -74,14 +91,14 @@ def choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rando
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _choose(rules, state, level, rng, nodes, params, clock_cap)
+        return _choose(rules, state, level, rng, nodes, params, clock_cap, clock)
     finally:
         if enabled:
             gc.enable()
 
 
 def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Random, nodes: int | None,
-            params: Any, clock_cap: float | None) -> Choice:
+            params: Any, clock_cap: float | None, clock: Callable[[], float] | None) -> Choice:
     actions = list(rules.legal_actions(state))
     if not actions:
         raise ValueError(f"no decision is pending (phase {rules.phase(state).name.lower()})")
@@ -90,16 +107,23 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
     # ties are broken by the generator: the same seed gives the same choices
     rng.shuffle(actions)
     cap = CLOCK_CAP[level] if clock_cap is None else clock_cap
-    budget = Budget(NODE_BUDGET[level] if nodes is None else nodes, time.perf_counter() + cap)
+    if clock is None:
+        clock = time.perf_counter  # looked up now: a test may replace this module's ``time``
+    budget = Budget(NODE_BUDGET[level] if nodes is None else nodes, clock() + cap, clock)
     ai = ai_for(rules.facts.id)
     if level == "easy":
         return _easy(rules, ai, state, actions, rng, budget)
-    game = SearchGame(rules, ai.search_hooks(state, params))
+    # Hard may judge by its own evaluation (the game's ``hard_hooks``), predicting the
+    # others by the evaluation Normal plays by
+    hard_hooks = getattr(ai, "hard_hooks", None) if level == "hard" else None
+    hooks = hard_hooks(state, params) if hard_hooks is not None else ai.search_hooks(state, params)
+    game = SearchGame(rules, hooks)
     if level == "normal":
         search = Expectimax(game, max_depth=1)
     else:
-        search = Expectimax(game, max_depth=HARD_DEPTH, root_width=HARD_ROOT_WIDTH, beam=2,
-                            opponents=HARD_OPPONENTS)
+        hs = HARD.get(rules.num_players(state), HardSettings())
+        search = Expectimax(game, max_depth=hs.depth, root_width=hs.root_width, beam=hs.beam,
+                            opponents=hs.opponents, samples=hs.samples, offset=rng.random())
     try:
         res = search.search(state, budget, actions)
     except SearchAborted:  # not even one action was evaluated

@@ -32,6 +32,15 @@ Optional hooks (looked up with ``getattr``):
 * ``search_chance_outcomes(s)`` - the outcomes (with probabilities summing to
   1) the tree expands at a chance node, when a game wants to merge or
   approximate some; default ``chance_outcomes``.
+* ``evaluate_children(s, actions)`` - the value vector after each action (as
+  ``evaluate``/``returns`` would give for the applied child), when a game can
+  value children faster than building them.
+* ``own_evaluate(s)`` and ``own_evaluate_children(s, actions)`` - the searching
+  player's own judgement, when it differs from ``evaluate``.  ``evaluate`` is
+  then the *model* of how the others choose (for instance the evaluation the
+  opponents are known to play by): the opponents' decisions follow the model,
+  the searching player's decisions and the values she compares follow her own
+  judgement.
 """
 
 from __future__ import annotations
@@ -39,7 +48,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Hashable, Protocol, Sequence
 
-__all__ = ["GameInterface", "SearchAborted", "Budget", "Expectimax", "SearchResult", "greedy_order"]
+__all__ = ["GameInterface", "SearchAborted", "Budget", "Expectimax", "SearchResult", "greedy_order",
+           "systematic_sample", "child_values"]
 
 class GameInterface(Protocol):
     """What the search needs to know about a game."""
@@ -67,14 +77,18 @@ class Budget:
     ``clock_fired`` tells afterwards whether the cap, not the budget, ended a search
     (then the result may differ from machine to machine)."""
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "_check", "clock_fired")
+    __slots__ = ("nodes", "max_nodes", "deadline", "_check", "clock_fired", "clock")
 
-    def __init__(self, max_nodes: int, deadline: float | None = None) -> None:
+    def __init__(self, max_nodes: int, deadline: float | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         self.nodes = 0
         self.max_nodes = max_nodes
-        self.deadline = deadline
+        self.deadline = deadline  # in ``clock``'s seconds
         self._check = 0
         self.clock_fired = False
+        # injectable, so that tests of the cap need no real time; looked up at each budget's
+        # start, so a test may also replace this module's ``time``
+        self.clock = clock if clock is not None else time.perf_counter
 
     def spend(self, n: int = 1) -> None:
         self.nodes += n
@@ -84,12 +98,26 @@ class Budget:
             self._check += n
             if self._check >= 64:
                 self._check = 0
-                if time.perf_counter() > self.deadline:
+                if self.clock() > self.deadline:
                     self.clock_fired = True
                     raise SearchAborted("time")
 
+    def allow(self, n: int) -> int:
+        """Spend up to ``n`` nodes at once: how many the budget allows (0 once it is spent).
+        The clock is checked as ``spend`` checks it; if it has fired, nothing is allowed."""
+        room = self.max_nodes - self.nodes
+        k = n if n <= room else max(room, 0)
+        if k == 0:
+            return 0
+        try:
+            self.spend(k)
+        except SearchAborted:
+            if self.clock_fired:
+                return 0
+        return k
+
     def time_left(self) -> float:
-        return float("inf") if self.deadline is None else self.deadline - time.perf_counter()
+        return float("inf") if self.deadline is None else self.deadline - self.clock()
 
 
 class SearchResult:
@@ -110,37 +138,94 @@ class SearchResult:
 
 def greedy_order(game: GameInterface, s: Any, actions: Sequence[Any], player: int,
                  budget: Budget | None = None,
-                 out: list[tuple[float, int, Any, Any]] | None = None) -> list[tuple[float, int, Any, Any]]:
+                 out: list[tuple[float, int, Any, Any]] | None = None,
+                 own: bool = False) -> list[tuple[float, int, Any, Any]]:
     """(static value for ``player``, index, action, child) for every action, best first.
 
-    Pass ``out`` to keep what was evaluated if the budget runs out (SearchAborted)."""
+    The child is None when the game's ``evaluate_children`` hook valued the actions without
+    building their states (``child_state`` builds one when it is needed).  Pass ``out`` to
+    keep what was evaluated if the budget runs out (SearchAborted).  ``own``: by the game's
+    ``own_evaluate`` judgement (if it has one) instead of ``evaluate``."""
     if out is None:
         out = []
-    evaluate = game.evaluate
-    apply = game.apply
-    is_terminal = game.is_terminal
-    for i, a in enumerate(actions):
-        if budget is not None:
-            budget.spend()
-        child = apply(s, a)
-        v = (game.returns(child) if is_terminal(child) else evaluate(child))[player]
-        out.append((v, i, a, child))
+    values = child_values(game, s, actions, budget, own)
+    for i in range(len(values)):
+        out.append((values[i][player], i, actions[i], None))
+    if len(values) < len(actions):
+        raise SearchAborted("node budget")
     out.sort(key=lambda t: (-t[0], t[1]))
     return out
 
 
+def child_values(game: GameInterface, s: Any, actions: Sequence[Any],
+                 budget: Budget | None = None, own: bool = False) -> list[Sequence[float]]:
+    """The value vector (``returns`` at the end, else ``evaluate``, or with ``own`` the game's
+    own judgement if it has one) of the state after each action, one node each.  If the
+    budget runs out, the values of the first actions it allowed."""
+    n = len(actions)
+    if budget is not None:
+        n = budget.allow(n)
+    if own and getattr(game, "own_evaluate", None) is not None:
+        hook = getattr(game, "own_evaluate_children", None)
+        evaluate = game.own_evaluate  # type: ignore[attr-defined]
+    else:
+        hook = getattr(game, "evaluate_children", None)
+        evaluate = game.evaluate
+    if hook is not None:
+        return list(hook(s, actions if n == len(actions) else actions[:n]))
+    out = []
+    apply = game.apply
+    is_terminal = game.is_terminal
+    for a in actions[:n]:
+        child = apply(s, a)
+        out.append(game.returns(child) if is_terminal(child) else evaluate(child))
+    return out
+
+
+def systematic_sample(outcomes: Sequence[tuple[Any, float]], k: int, offset: float) -> list[tuple[Any, float]]:
+    """k outcomes drawn by systematic sampling (points ``(offset + i) / k`` on the cumulative
+    odds), each worth 1/k; an outcome met by several points is listed once with their sum.
+    Unbiased, and with a fixed offset the same outcomes for every node with the same odds.
+
+    >>> systematic_sample([("a", 0.5), ("b", 0.25), ("c", 0.25)], 2, 0.5)
+    [('a', 0.5), ('c', 0.5)]
+    """
+    picked: dict[Any, float] = {}
+    cum = 0.0
+    j = 0
+    last = len(outcomes) - 1
+    for i in range(k):
+        u = (offset + i) / k
+        while j < last and cum + outcomes[j][1] <= u:
+            cum += outcomes[j][1]
+            j += 1
+        o = outcomes[j][0]
+        picked[o] = picked.get(o, 0.0) + 1.0 / k
+    return list(picked.items())
+
+
 class Expectimax:
-    """Depth-limited expectimax over decisions, exact over chance outcomes.
+    """Depth-limited expectimax over decisions, exact (or sampled) over chance outcomes.
 
     ``depth`` counts decisions: 1 is a greedy choice by the static evaluation,
     2 also lets the next player answer every chance outcome greedily, and so on.
     Inside the tree, decision nodes above the last level keep only their
     ``beam`` best children by the static evaluation; the root keeps
     ``root_width`` candidates for the deeper searches (iterative deepening:
-    each completed depth reorders them)."""
+    each completed depth reorders them).
+
+    ``samples[i]`` (None: every outcome) is how many outcomes the i-th chance level
+    below the root expands, by systematic sampling (the last entry holds for deeper
+    levels); ``offset`` places the sampling points (take it from the player's seeded
+    generator: the same seed, the same sample).  The same outcomes are then used for
+    every candidate, so candidates are compared on the same rolls.
+
+    With the game's ``own_evaluate`` hooks, the searching player (the one to move at
+    the root) judges by them and the others are predicted by ``evaluate``."""
 
     def __init__(self, game: GameInterface, max_depth: int = 2, root_width: int = 8, beam: int = 2,
-                 chance_limit: int | None = None, opponents: int = 1) -> None:
+                 chance_limit: int | None = None, opponents: int = 1,
+                 samples: Sequence[int | None] = (None,), offset: float = 0.5) -> None:
         self.game = game
         # with opponents > 1 (and the game's ``handover`` hook) the root also asks how each of
         # the later opponents could answer the candidate, as if she were next (see search())
@@ -150,6 +235,8 @@ class Expectimax:
         self.root_width = root_width
         self.beam = beam
         self.chance_limit = chance_limit  # at most this many outcomes below the first chance level
+        self.samples = tuple(samples) or (None,)
+        self.offset = offset
         cand = getattr(game, "candidate_actions", None)
         self._candidates: Callable[[Any], Sequence[Any]] = cand if cand is not None else game.legal_actions
         chance = getattr(game, "search_chance_outcomes", None)
@@ -157,6 +244,40 @@ class Expectimax:
             chance if chance is not None else game.chance_outcomes)
         cost = getattr(game, "depth_cost", None)
         self._cost: Callable[[Any], int] = cost if cost is not None else (lambda s: 1)
+        self._own: Callable[[Any], Sequence[float]] | None = getattr(game, "own_evaluate", None)
+        self.root = -1  # the searching player (set by search)
+
+    # ---------------------------------------------------------------- values
+    def _leaf(self, s: Any) -> Sequence[float]:
+        """The value of a position where the search stops: the model's vector, with the
+        searching player's entry by her own judgement."""
+        game = self.game
+        if game.is_terminal(s):
+            return game.returns(s)
+        v = game.evaluate(s)
+        if self._own is not None and self.root >= 0:
+            v = list(v)
+            v[self.root] = self._own(s)[self.root]
+        return v
+
+    def _best_child(self, s: Any, actions: Sequence[Any], player: int, budget: Budget) -> Sequence[float]:
+        """The vector of the greedy choice of ``player`` among ``actions`` (a node each)."""
+        game = self.game
+        mine = player == self.root
+        values = child_values(game, s, actions, budget, own=mine)
+        if len(values) < len(actions):
+            raise SearchAborted("node budget")
+        best = 0
+        best_x = values[0][player]
+        for i in range(1, len(values)):
+            x = values[i][player]
+            if x > best_x:
+                best, best_x = i, x
+        v = values[best]
+        if self._own is not None and not mine and self.root >= 0:
+            # she chose by the model; what her choice is worth is judged by the searcher
+            v = self._leaf(game.apply(s, actions[best]))
+        return v
 
     # ---------------------------------------------------------------- tree
     def value(self, s: Any, depth: int, budget: Budget, chance_level: int = 0) -> Sequence[float]:
@@ -164,7 +285,7 @@ class Expectimax:
         if game.is_terminal(s):
             return game.returns(s)
         if depth <= 0:
-            return game.evaluate(s)
+            return self._leaf(s)
         if game.is_chance(s):
             outcomes = self._chance(s)
             lim = self.chance_limit
@@ -172,10 +293,15 @@ class Expectimax:
                 outcomes = sorted(outcomes, key=lambda o: -o[1])[:lim]
                 total_p = sum(p for _, p in outcomes)
                 outcomes = [(o, p / total_p) for o, p in outcomes]
+            k = self.samples[min(chance_level, len(self.samples) - 1)]
+            if k is not None and len(outcomes) > k:
+                # a different offset per level, so that levels do not sample alike
+                outcomes = systematic_sample(outcomes, k, (self.offset + 0.6180339887 * chance_level) % 1.0)
             acc: list[float] | None = None
+            level = chance_level + 1 if len(outcomes) > 1 else chance_level  # forced outcomes do not count
             for o, p in outcomes:
                 budget.spend()
-                v = self.value(game.apply(s, o), depth, budget, chance_level + 1)
+                v = self.value(game.apply(s, o), depth, budget, level)
                 if acc is None:
                     acc = [p * x for x in v]
                 else:
@@ -187,20 +313,12 @@ class Expectimax:
         actions = self._candidates(s)
         cost = self._cost(s)
         if depth - cost <= 0:
-            best_v: Sequence[float] | None = None
-            for a in actions:
-                budget.spend()
-                child = game.apply(s, a)
-                v = game.returns(child) if game.is_terminal(child) else game.evaluate(child)
-                if best_v is None or v[player] > best_v[player]:
-                    best_v = v
-            assert best_v is not None
-            return best_v
-        ordered = greedy_order(game, s, actions, player, budget)
+            return self._best_child(s, actions, player, budget)
+        ordered = greedy_order(game, s, actions, player, budget, own=player == self.root)
         width = 1 if cost == 0 else self.beam
-        best_v = None
-        for _, _, _, child in ordered[:width]:
-            v = self.value(child, depth - cost, budget, chance_level)
+        best_v: Sequence[float] | None = None
+        for _, _, a, child in ordered[:width]:
+            v = self.value(child if child is not None else game.apply(s, a), depth - cost, budget, chance_level)
             if best_v is None or v[player] > best_v[player]:
                 best_v = v
         assert best_v is not None
@@ -214,11 +332,12 @@ class Expectimax:
         is returned; SearchAborted is raised only if not a single one was."""
         game = self.game
         player = game.current_player(s)
+        self.root = player
         if actions is None:
             actions = game.legal_actions(s)
         ordered: list[tuple[float, int, Any, Any]] = []
         try:
-            greedy_order(game, s, actions, player, budget, ordered)
+            greedy_order(game, s, actions, player, budget, ordered, own=True)
         except SearchAborted:
             if not ordered:
                 raise
@@ -247,7 +366,10 @@ class Expectimax:
         for depth in range(2, self.max_depth + 1):
             deep: list[tuple[float, int, Any, Any]] = []
             try:
-                for _, i, a, child in cands:
+                for n, (_, i, a, child) in enumerate(cands):
+                    if child is None:
+                        child = game.apply(s, a)
+                        cands[n] = (cands[n][0], i, a, child)
                     v = self.value(child, depth - 1, budget)[player]
                     if self._handover is not None:
                         for k in range(2, self.opponents + 1):
@@ -256,7 +378,7 @@ class Expectimax:
                                 break
                             # what this opponent's best answer would change, were she next
                             v += (self.value(other, depth - 1, budget)[player]
-                                  - game.evaluate(other)[player])
+                                  - self._leaf(other)[player])
                     deep.append((v, i, a, child))
             except SearchAborted:
                 # the candidates finished at this depth compare fairly with each other;

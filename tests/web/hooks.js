@@ -6,7 +6,7 @@
 //   window.__cambria.engine()       the page's engine host (engine.js): .bridge.worker, .restart()
 //   window.__cambria.setLimit(ms, type?)  the bound on requests (engine.js LIMITS; of one type, or the
 //                                   default), to test a hang quickly
-//   window.__cambria.setPause(ms)   the pause before a computer seat moves (computer.js PAUSE)
+//   window.__cambria.setPause(ms)   the pause before a computer seat moves, at every pace (pace.js PAUSE)
 //   window.__cambriaAnnounced       every text the live region announced (a11y.js), in order
 //
 // The page's modules are reached by importing them again: a module has one instance per URL,
@@ -30,12 +30,12 @@
 
   let page = null;
   let engineModule = null;
-  let computerModule = null;
+  let paceModule = null;
   document.addEventListener("DOMContentLoaded", async () => {
     const script = document.querySelector('script[type="module"][src*="app.js"]');
     if (!script) return;
     engineModule = await import(new URL("engine.js", script.src).href);
-    computerModule = await import(new URL("computer.js", script.src).href);
+    paceModule = await import(new URL("pace.js", script.src).href);
     page = await import(script.src);
   });
 
@@ -60,7 +60,7 @@
       },
       limits: () => ({ ...engineModule.LIMITS }),
       setPause(ms) {
-        computerModule.PAUSE.normal = computerModule.PAUSE.reduced = ms;
+        for (const k of Object.keys(paceModule.PAUSE)) paceModule.PAUSE[k] = ms;
       },
       get loaded() {
         return page !== null;

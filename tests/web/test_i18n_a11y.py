@@ -54,7 +54,7 @@ ACTIVE = """() => {
   return { tag: a.tagName.toLowerCase(), id: a.id || null, testid: a.dataset ? a.dataset.testid || null : null,
            legal: a.classList.contains('legal'), road: a.dataset ? a.dataset.road ?? null : null,
            boat: a.dataset ? a.dataset.boat ?? null : null, disabled: Boolean(a.disabled),
-           inMenu: Boolean(a.closest('#choice-menu')), inExtra: Boolean(a.closest('#extra-choices')) };
+           inExtra: Boolean(a.closest('#extra-choices')) };
 }"""
 
 STATE = """() => {
@@ -65,11 +65,13 @@ STATE = """() => {
   return {
     screen: app.dataset.screen, step: Number(app.dataset.step), over: app.dataset.over === 'true',
     busy: app.classList.contains('busy'),
-    roll: visible(document.querySelector('#roll')),
+    roll: visible(document.querySelector('#roll')) && !document.querySelector('#roll').disabled
+      && !document.querySelector('#roll').classList.contains('roll-after'),
+    rollAfter: visible(document.querySelector('#roll')) && !document.querySelector('#roll').disabled
+      && document.querySelector('#roll').classList.contains('roll-after'),
     legal: b ? b.querySelectorAll('.slot.legal, .boat.legal').length : 0,
     confirm: visible(confirm) && !confirm.disabled,
     extra: [...document.querySelectorAll('#extra-choices button')].map((n) => n.dataset.token),
-    menu: visible(document.querySelector('#choice-menu')),
     ended: visible(document.querySelector('#end-screen')),
     phase: app.dataset.phase,
   };
@@ -136,11 +138,17 @@ def test_a_turn_in_each_language(open_page, lang, tmp_path):
     page.get_by_test_id("confirm-button").click()
     idle(page)
     assert pattern(cat["log.setupPlaced"]).match(page.locator("#log li").last.inner_text())
-    # the second setup placement, then the neutral die: a full round in this language
+    # the second setup placement, then the neutral die, which rolls by itself: a full round in this language
     click_a_turn(page)
-    page.get_by_test_id("roll-button").click()
+    until(page, "() => document.querySelector('#app').dataset.phase === 'neutral'", "the neutral die to roll by itself")
     idle(page)
     assert pattern(cat["log.rolledNeutral"]).match(page.locator("#log li").last.inner_text())
+    # the grey warrior is placed, and Roll (in this language) confirms it and rolls the dice
+    page.locator("svg.board:not([hidden]) .slot.legal").first.dispatch_event("click")
+    idle(page)
+    assert page.get_by_test_id("roll-button").inner_text() == cat["roll.dice"]
+    assert page.get_by_test_id("confirm-button").is_hidden()
+    assert page.get_by_test_id("prompt").inner_text().endswith(cat["prompt.rollAfter"])
     text = page.locator("body").inner_text()
     if lang != "en":
         # no English message anywhere on screen (those that differ in this language)
@@ -243,16 +251,7 @@ class KeyboardPlayer:
             assert a and a["id"] == "roll", f"focus is not on Roll: {a}"
             self.press("KeyR" if self.rng.random() < 0.3 else "Enter")
             return
-        if st["menu"]:
-            a = self.tab_to(lambda x: x["inMenu"])
-            for _ in range(self.rng.randrange(2)):
-                self.press("Tab")
-            a = self.active()
-            if not (a and a["inMenu"]):
-                a = self.tab_to(lambda x: x["inMenu"])
-            self.press("Enter")
-            return
-        if st["legal"] and not (st["confirm"] and self.rng.random() < 0.3):
+        if st["legal"] and not ((st["confirm"] or st["rollAfter"]) and self.rng.random() < 0.3):
             a = a if a and a["legal"] else self.tab_to(lambda x: x["legal"])
             for _ in range(self.rng.randrange(5)):
                 self.press(self.rng.choice(["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "End", "Home"]))
@@ -260,12 +259,17 @@ class KeyboardPlayer:
                 assert a and a["legal"], f"an arrow key left the legal choices: {a}"
             self.press(self.rng.choice(["Enter", "Space"]))
             return
-        if st["confirm"]:
+        if st["confirm"] or st["rollAfter"]:
             if self.rng.random() < 0.1 and self.undo_available():
                 self.press("KeyU")
                 return
-            a = self.tab_to(lambda x: x["id"] == "confirm")
-            self.press("Enter")
+            # Roll confirms the grey warrior and rolls; Confirm ends a move
+            target = "confirm" if st["confirm"] else "roll"
+            if st["rollAfter"] and self.rng.random() < 0.3:
+                self.press("KeyR")
+            else:
+                a = self.tab_to(lambda x: x["id"] == target)
+                self.press("Enter")
             self.decisions += 1
             return
         if st["extra"]:

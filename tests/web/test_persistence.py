@@ -29,11 +29,12 @@ SAVED = """() => Object.fromEntries(Object.entries(localStorage)
   .filter(([k]) => k.startsWith('cambria:v')).map(([k, v]) => [k, JSON.parse(v)]))"""
 # Tap a choice of the turn builder the way a player would: on the board, or a button.
 TAP = """(token) => {
+  // a road that allows two moves took the first: the other is a button now ("instead")
+  const instead = document.querySelector(`#extra-choices .choice-instead[data-token="${token}"]`);
+  if (instead) { instead.click(); return; }
   const opts = window.__cambria.state().opts;
   const c = opts && opts.choices.find((c) => c.token === token);
   if (!c) throw new Error(`no choice ${token} offered`);
-  const menu = document.querySelector(`#choice-menu:not([hidden]) [data-token="${token}"]`);
-  if (menu) { menu.click(); return; }
   const b = document.querySelector(`#board-${document.querySelector('#app').dataset.map}`);
   let node;
   if (c.element === 'button') node = document.querySelector(`#extra-choices [data-token="${token}"]`);
@@ -89,12 +90,12 @@ class Table:
     def tap(self, token: str) -> None:
         before = len(self.state()["partial"])
         self.page.evaluate(TAP, token)
-        until(self.page, "(n) => { const s = window.__cambria.state(); return !s.busy && (s.partial.length > n"
-              " || !document.querySelector('#choice-menu').hidden); }", f"the page to take the choice {token}", arg=before)
-        if not self.page.locator("#choice-menu").is_hidden():  # one road, two moves: which one?
+        until(self.page, "(n) => { const s = window.__cambria.state(); return !s.busy && s.partial.length > n; }",
+              f"the page to take the choice {token}", arg=before)
+        if self.state()["partial"][-1] != token:  # one road, two moves: the other one, "instead"
             self.page.evaluate(TAP, token)
-            until(self.page, "(n) => window.__cambria.state().partial.length > n && !window.__cambria.state().busy",
-                  f"the page to take {token} from the menu", arg=before)
+            until(self.page, "(t) => { const s = window.__cambria.state(); return !s.busy && s.partial[s.partial.length - 1] === t; }",
+                  f"the page to take {token} instead", arg=token)
 
     def play(self, action: str) -> None:
         step = self.step()
@@ -105,7 +106,11 @@ class Table:
                   "the undo to take back a choice", arg=n)
         for token in _split(action):
             self.tap(token)
-        self.page.get_by_test_id("confirm-button").click()
+        # Roll confirms the grey warrior (and rolls); Confirm ends any other decision
+        if self.page.get_by_test_id("confirm-button").is_hidden():
+            self.page.get_by_test_id("roll-button").click()
+        else:
+            self.page.get_by_test_id("confirm-button").click()
         self.settle(step + 1)
 
     def advance(self, rng: random.Random) -> None:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from waits import IDLE, SETTLED, read_when, saved_now, screen, settled, until
+import tapper
+from waits import saved_now, screen, settled, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -54,127 +55,15 @@ READ_PAGE = """() => {
   };
 }"""
 
-# The highlighted choices: legal roads and boats on the board, buttons in the turn card, with the
-# middle of each on screen (x, y in CSS px) so that the test can tap there like a finger would.
-READ_CHOICES = """() => {
-  const app = document.querySelector('#app');
-  const b = document.querySelector(`#board-${app.dataset.map}`);
-  const visible = (el) => el && !el.hidden && el.offsetParent !== null;
-  const at = (el) => {
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const inside = x > 0 && y > 0 && x < innerWidth && y < innerHeight;
-    return inside ? [x, y] : null;
-  };
-  const menu = document.querySelector('#choice-menu');
-  const confirm = document.querySelector('#confirm'), undo = document.querySelector('#undo');
-  const roll = document.querySelector('#roll');
-  return {
-    step: Number(app.dataset.step),
-    busy: app.classList.contains('busy'),
-    roll: visible(roll) ? at(roll) || true : false,
-    roads: [...b.querySelectorAll('.slot.legal')].map(n => [Number(n.dataset.road), at(n)]),
-    boats: [...b.querySelectorAll('.boat.legal')].map(n => [Number(n.dataset.boat), at(n)]),
-    buttons: [...document.querySelectorAll('#extra-choices button')].map(n => [n.dataset.token, at(n)]),
-    menu: visible(menu) ? [...menu.querySelectorAll('[data-testid="menu-choice"]')].map(n => [n.dataset.token, at(n)]) : [],
-    confirm: visible(confirm) && !confirm.disabled ? at(confirm) || true : false,
-    undo: visible(undo) && !undo.disabled ? at(undo) || true : false,
-    over: app.dataset.over === 'true',
-    ended: visible(document.querySelector('#end-screen')),
-  };
-}"""
-
 ENGINE_VIEW = "() => window.__cambria.request('view', {})"
 MAX_STEPS = 1500  # far more than any game of Cambria takes (a few hundred steps)
 
 
-class Player:
-    """Drives the page like a person: taps what is highlighted."""
-
-    def __init__(self, session, touch: bool, rng: random.Random):
-        self.s = session
-        self.page = session.page
-        self.touch = touch
-        self.rng = rng
-        self.decisions = 0
-        self.undos = 0
-        self.checks = 0
-
-    def press(self, locator) -> None:
-        if self.touch:
-            locator.tap()
-        else:
-            locator.click()
-
-    def idle(self) -> dict:
-        """Wait until the page has answered a tap; the choices it shows then."""
-        return read_when(self.page, IDLE, READ_CHOICES, "the page to answer a tap")
-
-    def wait_step_after(self, step: int) -> dict:
-        """Wait until the step is played and the page settled; the choices it shows then."""
-        return read_when(self.page, f"(s) => Number(document.querySelector('#app').dataset.step) > s && ({SETTLED})()",
-                         READ_CHOICES, f"step {step} to be played and the page to settle", arg=step)
-
-    def choices(self) -> dict:
-        return self.page.evaluate(READ_CHOICES)
+class Player(tapper.Player):
+    """Drives the page like a person (tapper.py), and compares what it shows with the engine."""
 
     def shown(self) -> dict:
         return self.page.evaluate(READ_PAGE)
-
-    def board(self, map_id: str):
-        return self.page.locator(f"#board-{map_id}")
-
-    def tap_at(self, point, fallback) -> None:
-        """Tap (or click) the middle of an element; scroll to it first if it is off screen."""
-        if isinstance(point, list):
-            if self.touch:
-                self.page.touchscreen.tap(*point)
-            else:
-                self.page.mouse.click(*point)
-        else:
-            self.press(fallback)
-
-    # ---------------------------------------------------------------- one step
-    def step(self, map_id: str, c: dict | None = None) -> dict:
-        """Play one step (roll, or compose and confirm a decision); the choices shown after it.
-        ``c``: the choices shown now, if just read."""
-        c = c or self.choices()
-        step = c["step"]
-        if c["roll"]:
-            self.tap_at(c["roll"], self.page.get_by_test_id("roll-button"))
-            return self.wait_step_after(step)
-        # compose a decision
-        for _ in range(12):
-            if c["menu"]:
-                token, point = self.rng.choice(c["menu"])
-                self.tap_at(point, self.page.locator(f'#choice-menu [data-token="{token}"]'))
-                c = self.idle()
-                continue
-            options = [("road", r, pt) for r, pt in c["roads"]] + [("boat", n, pt) for n, pt in c["boats"]] + \
-                      [("button", t, pt) for t, pt in c["buttons"]]
-            if c["confirm"] and (not options or self.rng.random() < 0.45):
-                break
-            if c["undo"] and self.rng.random() < 0.08:
-                self.tap_at(c["undo"], self.page.get_by_test_id("undo-button"))
-                c = self.idle()
-                self.undos += 1
-                continue
-            assert options, f"nothing to choose and nothing to confirm: {c}"
-            # a person passes rarely while there is something to place
-            if len(options) > 1 and self.rng.random() < 0.85:
-                options = [o for o in options if o[1] != "pass"]
-            kind, what, point = self.rng.choice(options)
-            if kind == "road":
-                self.tap_at(point, self.board(map_id).locator(f'.slot[data-road="{what}"]'))
-            elif kind == "boat":
-                self.tap_at(point, self.board(map_id).locator(f'.boat[data-boat="{what}"]'))
-            else:
-                self.tap_at(point, self.page.locator(f'#extra-choices [data-token="{what}"]'))
-            c = self.idle()
-        assert c["confirm"], f"cannot confirm: {c}"
-        self.tap_at(c["confirm"], self.page.get_by_test_id("confirm-button"))
-        self.decisions += 1
-        return self.wait_step_after(step)
 
     # ---------------------------------------------------------------- checks
     def check_against_engine(self) -> dict:
@@ -242,10 +131,10 @@ def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, compute
         if steps % 40 == 0:
             player.check_against_engine()
         assert steps < MAX_STEPS, f"the game does not end ({steps} steps)"
+    # the end: the last claims revealed one by one, then the end screen
+    until(page, "() => !document.querySelector('#end-screen').hidden", "the end screen")
     engine = player.check_against_engine()
     result = engine["result"]
-    # the end screen
-    until(page, "() => !document.querySelector('#end-screen').hidden", "the end screen")
     winner = next(p["name"] for p in engine["players"] if p["index"] == result["winner"])
     assert page.get_by_test_id("end-title").inner_text().startswith(winner)
     for p in result["players"]:
@@ -268,6 +157,7 @@ def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, compute
     player.press(page.get_by_test_id("show-result"))
     assert page.get_by_test_id("end-screen").is_visible()
     assert player.decisions > 20 and player.checks >= 3
+    assert player.reach_checks >= player.decisions  # every tap had its controls and targets on screen
     print(f"{n} players on {map_id}: {steps} steps, {player.decisions} decisions, {player.undos} undos, "
           f"{time.monotonic() - start:.1f} s")
     player.s.assert_clean()
@@ -276,13 +166,20 @@ def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, compute
 
 # On a phone, the other seats are computers that move at once (the pause a person needs to
 # follow them set to 0 through the test hooks): the phone's own seat is tapped through a whole
-# game at a third (or half) of the cost; the desktop games click every seat.
+# game at a third (or half) of the cost, trying every kind of choice; the desktop games click
+# every seat as most people play (a road, else a swap, else a pass), and count the taps.
 GAMES = [
     pytest.param(PHONE, True, 3, "cambria", False, "easy", id="phone-3-players-cambria-vs-computers"),
     pytest.param(PHONE, True, 2, "cumbria", False, "easy", id="phone-2-players-neutral-cumbria-vs-computer"),
     pytest.param(DESKTOP, False, 3, "cumbria", True, None, id="desktop-3-players-cumbria-german"),
     pytest.param(DESKTOP, False, 2, "cambria", False, None, id="desktop-2-players-neutral-cambria"),
 ]
+# Taps a turn that begins with warriors in supply (the player's, and the neutral army's with two
+# players): 3 with three or more players (roll, a road, confirm); 4 with two (the neutral's die
+# rolls itself and Roll confirms the grey warrior: a road, Roll, a road, confirm).  Once a
+# supply is empty the rules make the player choose which warrior moves: one tap more each time.
+TAP_TARGET = {2: 4.0, 3: 3.0}
+TAP_BOUND = {2: 6.0, 3: 4.0}  # every turn, those included
 
 
 @pytest.mark.parametrize("options,touch,n,map_id,tiebreak,computers", GAMES)
@@ -290,22 +187,42 @@ def test_a_whole_game_by_taps_and_clicks(open_page, options, touch, n, map_id, t
     session = open_page("?seed=%d" % (n * 1000 + len(map_id)), reduced_motion="reduce", **options)
     session.wait_interactive()
     session.page.evaluate("window.__cambria.setPause(0)")
-    player = Player(session, touch, random.Random(n * 7 + touch))
+    player = Player(session, touch, random.Random(n * 7 + touch), strategy="explore" if computers else "typical",
+                    check_reach=True, label=f"{n} players, {map_id}")
     engine = play_to_the_end(player, n, map_id, tiebreak, computers)
     if computers:  # the computers played their seats to the end, through the same page
         seats = {line["seat"] for line in engine["log"] if line["type"] in ("place", "legion", "pass")}
         assert set(range(1, n)) <= seats
+    else:
+        taps = player.tap_summary()
+        print(f"taps per turn, {n} players: {taps['turns'][0]:.2f} over {taps['turns'][1]} turns; "
+              f"with a supply {taps['with_supply'][0]:.2f} ({taps['with_supply'][1]}); "
+              f"without {taps['without_supply'][0]:.2f} ({taps['without_supply'][1]}); "
+              f"setup {taps['setup'][0]:.2f} ({taps['setup'][1]})")
+        print(f"taps by kind: {taps['kinds']}")
+        assert taps["with_supply"][1] >= 4 and taps["turns"][1] >= 30
+        assert taps["with_supply"][0] <= TAP_TARGET[n], taps
+        assert taps["turns"][0] <= TAP_BOUND[n], taps
+        assert taps["setup"][0] <= 3, taps
 
 
 def test_the_phone_layout_fits(open_page):
-    """On a 390×844 phone the board fills the width and the turn controls are on the first screen."""
+    """On a 390×844 phone the board takes all the room the controls leave (as wide as the screen,
+    or as high as its place), and the turn's controls are on the first screen."""
     s = open_page(**PHONE)
     s.wait_interactive()
     player = Player(s, True, random.Random(1))
     new_game(player, 3, "cambria", False)
     page = s.page
-    box = page.locator("#board-cambria").bounding_box()
-    assert box["width"] >= 380 and box["x"] >= -1
+    cell = page.locator("#board-area").bounding_box()
+    # the drawing as shown: the SVG fills its cell and keeps the map's shape inside it ("meet")
+    box = page.evaluate("""() => {
+      const svg = document.querySelector('#board-cambria'), m = svg.getScreenCTM(), v = svg.viewBox.baseVal;
+      return { x: m.e + v.x * m.a, y: m.f + v.y * m.d, width: v.width * m.a, height: v.height * m.d };
+    }""")
+    assert box["x"] >= -1 and box["x"] + box["width"] <= 391 and box["width"] >= 300
+    assert abs(box["width"] - cell["width"]) < 1 or abs(box["height"] - cell["height"]) < 1, (box, cell)
+    assert abs(box["height"] / box["width"] - 4 / 3) < 0.01  # the map's own shape
     roll = page.get_by_test_id("roll-button").bounding_box()
     assert roll["y"] + roll["height"] <= 844 and roll["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -53,7 +53,7 @@ def engine_ready_detail(session):
 def test_page_loads_board_first_then_engine(open_page, site):
     s = open_page()
     visible = s.wait_mark("cambria:board-visible")
-    assert s.page.locator("svg").first.is_visible()
+    assert s.page.locator("svg.board").first.is_visible()  # the map, before the engine is up
     assert s.page.title()
     interactive = s.wait_interactive()
     assert visible < interactive

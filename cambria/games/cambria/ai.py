@@ -26,6 +26,12 @@ class CambriaAI:
         """The evaluation and search hooks for the game of ``state`` (``params``: tuning weights)."""
         return CambriaSearch(state, params)
 
+    def hard_hooks(self, state: State, params: Any = None) -> CambriaSearch:
+        """Hard's hooks: it judges by its own weights (``params``, else HARD_PARAMS for the number
+        of players) and predicts the other players by the default evaluation Normal plays by."""
+        own = params if params is not None else HARD_PARAMS.get(state.n_players)
+        return CambriaSearch(state, None, own)
+
     def easy_evaluator(self, state: State) -> Evaluator:
         """A naive judgement: no threats, no boats' numbers, the next fill as likely as any."""
         return evaluator_for(state, _easy_params(), "easy")
@@ -57,5 +63,9 @@ def _easy_params() -> Params:
                        horizon=8.0)
     return _EASY
 
+
+# Hard's own evaluation weights by number of players (None: the defaults); found with
+# benchmarks/ai_fit.py and confirmed by tournaments (benchmarks/ai_tune.py, docs/ai.md)
+HARD_PARAMS: dict[int, Params | None] = {2: None, 3: None, 4: None, 5: None}
 
 AI = CambriaAI()

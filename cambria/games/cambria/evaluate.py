@@ -22,11 +22,18 @@ forts + small terms for boats and tokens) become a utility per player,
 players: the neutral colour in a two-player game scores for nobody.
 At the end of the game the utility is the real points margin plus a bonus for
 the winner, so evaluations and final results share one scale.
+
+**Units.**  Inside, expected points are integers in units of ``1 / UNIT`` of a
+point (each fort's value is rounded once, when it is memoised).  Sums of
+integers do not depend on their order, so the value of a position after an
+action can be had from its parent's by replacing only the forts the action
+changed (``children.py``), and it is exactly the value a full evaluation gives.
 """
 
 from __future__ import annotations
 
 from math import factorial
+from typing import Any
 
 from .board import VP_VALUE
 from .rules import rank_counts
@@ -35,13 +42,14 @@ from .state import OVER, State
 __all__ = ["Params", "Evaluator", "evaluator_for", "WIN_BONUS"]
 
 WIN_BONUS = 20.0  # utility of winning, on the scale of points
+UNIT = 1 << 20  # expected points are counted in millionths (about) of a point, as integers
 
 
 class Params:
     """Tunable weights of the evaluation (defaults found by self-play tournaments)."""
 
     __slots__ = ("next_weight", "horizon", "mix", "boat", "boat_number", "token", "narrow",
-                 "tied_full", "supply")
+                 "tied_full", "supply", "fill_decay")
 
     def __init__(self, **kw: float) -> None:
         self.next_weight = 1.0   # how much likelier the player to move fills the next road
@@ -53,6 +61,7 @@ class Params:
         self.narrow = 0.1        # share of a one-warrior lead lost to doubles/legion threats
         self.tied_full = 0.15    # share of a full tied fort each tied colour may still get
         self.supply = 0.0        # value of a warrior in the supply
+        self.fill_decay = 1.0    # the fill model's weight shrinks by this for each empty road past one
         for k, v in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown evaluation parameter {k!r}")
@@ -89,8 +98,15 @@ class Evaluator:
         self.vp = tuple(VP_VALUE.get(n, 0) for n in board.fort_numbers)
         self._fill: dict[tuple[int, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
         self._comp: dict[int, list[tuple[tuple[int, ...], float]]] = {}
-        self._forts: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self._forts: dict[tuple[int, ...], tuple[int, ...]] = {}
+        prm = self.params
+        # integer worth of the tokens won and of the boats held, by fort and by boat
+        self.fort_units = tuple(round((n + prm.token) * UNIT) for n in self.number)
+        self.vp_units = tuple(round((v + prm.token) * UNIT) for v in self.vp)
+        self.boat_units = tuple(round((prm.boat + prm.boat_number * (k + 2)) * UNIT) for k in range(5))
+        self.supply_units = round(prm.supply * UNIT)
         self._open_forts = self._compile_open_forts(self.n_colours)
+        self._combine = self._compile_combine()
         h = self.params.horizon
         self._left_cap = int(h) + 1 if h == h else 99  # beyond the horizon the fill model counts fully
 
@@ -153,6 +169,10 @@ class Evaluator:
                     out[c] += prm.tied_full * n
             return tuple(out)
         lam = left / prm.horizon if left < prm.horizon else 1.0
+        if e > 1 and prm.fill_decay != 1.0:
+            # a fort with many empty roads may well not fill before the end: then it goes
+            # to whoever leads on it now
+            lam *= prm.fill_decay ** (e - 1)
         pf, ps = self.fill(counts, e, mover)
         for c in range(nc):
             out[c] += n * (lam * pf[c] + ((1.0 - lam) if c == fn else 0.0))
@@ -167,13 +187,13 @@ class Evaluator:
         return tuple(out)
 
     def _miss(self, key: tuple[int, ...], f: int, m: int, masks: list[int], blocked: int,
-              mover: int, left: int) -> tuple[float, ...]:
+              mover: int, left: int) -> tuple[int, ...]:
         counts = tuple([(mk & m).bit_count() for mk in masks])
         e = (m & ~blocked).bit_count()
         memo = self._forts
         if len(memo) > 100_000:
             memo.clear()
-        val = memo[key] = self.fort_value(f, counts, e, mover, left)
+        val = memo[key] = tuple([round(x * UNIT) for x in self.fort_value(f, counts, e, mover, left)])
         return val
 
     @staticmethod
@@ -199,64 +219,98 @@ class Evaluator:
         exec(src, ns)  # noqa: S102 - generated from the integer nc only
         return ns["open_forts"]
 
-    def expected(self, s: State) -> list[float]:
-        """Expected final points per colour (captured points + open forts + small terms)."""
-        nc = self.n_colours
-        prm = self.params
-        number = self.number
-        vp = self.vp
-        E = [0.0] * nc
-        # tokens already won
+    def captured(self, s: State) -> list[int]:
+        """Units per colour from the tokens already won (each token also breaks ties a little)."""
+        fort_units = self.fort_units
+        vp_units = self.vp_units
+        E = [0] * self.n_colours
         for f, o in enumerate(s.fort_owner):
             if o >= 0:
-                E[o] += number[f] + prm.token
+                E[o] += fort_units[f]
         for f, o in enumerate(s.vp_owner):
             if o >= 0:
-                E[o] += vp[f] + prm.token
+                E[o] += vp_units[f]
+        return E
+
+    def add_small_terms(self, E: list[int], boats: list[int], supply: list[int]) -> None:
+        """Add the boats' and the supply's worth to E (in place)."""
+        boat_units = self.boat_units
+        for k in range(5):
+            o = boats[k]
+            if o >= 0:
+                E[o] += boat_units[k]
+        if self.supply_units:
+            for c in range(self.n_colours):
+                E[c] += self.supply_units * supply[c]
+
+    def captures_left(self, s: State) -> int:
+        """Captures left before the game ends, capped at the horizon (a key of the fort memo)."""
+        left = len(s.uncaptured) - 6
+        return left if left <= self._left_cap else self._left_cap
+
+    def expected(self, s: State) -> list[int]:
+        """Expected final points per colour, in units (captured points + open forts + small terms)."""
+        E = self.captured(s)
         if s.phase == OVER:
             return E
-        masks = s.masks
         legion = s.legion
         blocked = s.occupied | ((1 << legion) if legion >= 0 else 0)
-        fmask = self.fort_mask
-        left = len(s.uncaptured) - 6
-        if left > self._left_cap:
-            left = self._left_cap
-        mover = s.current if prm.next_weight != 1.0 else -1  # -1: the fill model ignores who moves
-        E = list(self._open_forts(s.uncaptured, masks, blocked, left, mover, fmask, self._forts, self._miss, E))
-        if prm.boat or prm.boat_number:
-            for k, o in enumerate(s.boats):
-                if o >= 0:
-                    E[o] += prm.boat + prm.boat_number * (k + 2)
-        if prm.supply:
-            for c in range(nc):
-                E[c] += prm.supply * s.supply[c]
+        mover = s.current if self.params.next_weight != 1.0 else -1  # -1: the fill model ignores who moves
+        E = list(self._open_forts(s.uncaptured, s.masks, blocked, self.captures_left(s), mover, self.fort_mask,
+                                  self._forts, self._miss, E))
+        self.add_small_terms(E, s.boats, s.supply)
         return E
 
     def utilities(self, s: State) -> list[float]:
         """One utility per regular player (higher is better for that player)."""
         E = self.expected(s)
-        npl = self.n_players
         if s.phase == OVER:
-            E = E[:npl]
             from .rules import result
 
-            win = result(s)["winner"]
-            out = []
-            for p in range(npl):
-                others = [E[o] for o in range(npl) if o != p]
-                out.append(E[p] - max(others) + (WIN_BONUS if p == win else -WIN_BONUS / (npl - 1)))
-            return out
-        mix = self.params.mix
+            return self.final_utilities(E, result(s)["winner"])
+        return self.combine(E)
+
+    def final_utilities(self, E: list[int], win: int) -> list[float]:
+        """At the end: the real points margin and the win bonus."""
+        npl = self.n_players
+        pts = [e / UNIT for e in E[:npl]]
         out = []
-        if npl == 2:
-            return [E[0] - E[1], E[1] - E[0]]
-        total = sum(E[:npl])
         for p in range(npl):
-            best = max(E[o] for o in range(npl) if o != p)
-            mean = (total - E[p]) / (npl - 1)
-            out.append(E[p] - mix * best - (1.0 - mix) * mean)
+            others = [pts[o] for o in range(npl) if o != p]
+            out.append(pts[p] - max(others) + (WIN_BONUS if p == win else -WIN_BONUS / (npl - 1)))
         return out
+
+    def combine(self, E: list[int]) -> list[float]:
+        """Expected units per colour -> one utility per regular player (in points), before the
+        end: ``E[p] - mix * best rival - (1 - mix) * mean rival`` (two players: the difference)."""
+        return self._combine(E)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def combine_source(npl: int) -> str:
+        """The expression of ``combine`` over locals e0, e1, ... (shared with children.py, so both
+        compute the very same floats), with names mix, rest and scale bound by ``combine_names``."""
+        if npl == 2:
+            return "[(e0 - e1) * scale, (e1 - e0) * scale]"
+        es = [f"e{c}" for c in range(npl)]
+        total = " + ".join(es)
+        terms = []
+        for p in range(npl):
+            others = ", ".join(e for q, e in enumerate(es) if q != p)
+            terms.append(f"(e{p} - mix * max({others}) - rest * (({total}) - e{p})) * scale")
+        return "[" + ", ".join(terms) + "]"
+
+    def combine_names(self) -> dict[str, float]:
+        mix = self.params.mix
+        return {"mix": mix, "rest": (1.0 - mix) / max(1, self.n_players - 1), "scale": 1 / UNIT}
+
+    def _compile_combine(self) -> Any:
+        """``combine`` unrolled for the number of players (it runs once per position evaluated)."""
+        npl = self.n_players
+        src = (f"def combine(E):\n    {', '.join(f'e{c}' for c in range(npl))} = E[:{npl}]\n"
+               f"    return {self.combine_source(npl)}\n")
+        ns: dict[str, object] = dict(self.combine_names())
+        exec(src, ns)  # noqa: S102 - generated from numbers only
+        return ns["combine"]
 
 
 _CACHE: dict[tuple[str, str, int, int], Evaluator] = {}

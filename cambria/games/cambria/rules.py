@@ -26,7 +26,10 @@ from typing import Any
 
 from ...core.errors import IllegalActionError
 from ...core.interface import Effects
-from .actions import Action, _new_action
+from .actions import Action
+from .legality import is_legal, why_illegal
+from .moves import legal_actions
+from .random_moves import random_action
 from .board import VP_VALUE
 from .state import (
     EAGLE, EMPTY, NEUTRAL, NEUTRAL_ROLL, ON_BOARD, OVER, REMOVED, ROLL, SETUP,
@@ -45,22 +48,6 @@ TWO_DICE: tuple[tuple[tuple[int, int], float], ...] = tuple(
     ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
 )
 _TWO_DICE_SET = frozenset(o for o, _ in TWO_DICE)
-
-
-def _act(kind: str, road: int | None = None, from_road: int | None = None, from_boat: int | None = None,
-         swap: tuple[int, int] | None = None, boat: int | None = None, boat_from_road: int | None = None,
-         boat_from_boat: int | None = None) -> Action:
-    """Build an Action the rules know to be well-formed, skipping the checks of Action()."""
-    return _new_action(Action, (kind, road, from_road, from_boat, swap, boat, boat_from_road, boat_from_boat))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # ------------------------------------------------------------------ chance
@@ -88,6 +75,10 @@ def check_chance(state: State, outcome: Any) -> Any:
     """Normalise a chance outcome (dice pairs are sorted) or raise IllegalActionError."""
     phase = state.phase
     if phase == ROLL:
+        if type(outcome) is tuple and len(outcome) == 2:  # the common case, quickly
+            a, b = outcome
+            if type(a) is int and type(b) is int and 1 <= a <= b <= 6:
+                return outcome
         if (isinstance(outcome, (tuple, list)) and len(outcome) == 2
                 and all(isinstance(d, int) and not isinstance(d, bool) for d in outcome)):
             pair = (min(outcome), max(outcome))
@@ -157,207 +148,6 @@ def sample_chance(state: State, rng: Random) -> Any:
     raise IllegalActionError(f"no dice are rolled in phase {state.phase_name!r}")
 
 
-# ------------------------------------------------------------------ legal actions
-
-def legal_actions(state: State) -> list[Action]:
-    """Every legal action of the player to move (empty at chance steps and at the end)."""
-    phase = state.phase
-    if phase == TURN:
-        return _turn_actions(state)
-    if phase == SETUP:
-        targets = state.board.number_mask[state.dice[0]] & state.empty_mask()
-        return [_act("setup", r) for r in _bits(targets)]
-    if phase == NEUTRAL:
-        targets = _neutral_targets(state)
-        n = state.neutral
-        if state.supply[n] > 0:
-            return [_act("neutral", r) for r in _bits(targets)]
-        sources = _bits(state.masks[n])
-        return [_act("neutral", r, s) for r in _bits(targets) for s in sources]
-    return []
-
-
-def _neutral_targets(state: State) -> int:
-    empty = state.empty_mask()
-    d = state.dice[0]
-    if d >= 2:
-        preferred = state.board.number_mask[d] & empty
-        if preferred:
-            return preferred
-    return empty
-
-
-def _turn_variants(state: State) -> list[tuple[tuple[int, int] | None, int, int]]:
-    """The dice the player may use: as rolled, and after each possible boat swap."""
-    a, b = state.dice
-    p = state.current
-    variants: list[tuple[tuple[int, int] | None, int, int]] = [(None, a, b)]
-    for k, o in enumerate(state.boats):
-        if o == p:
-            n = k + 2
-            for v in ((a,) if a == b else (a, b)):
-                x, y = (n, b) if v == a else (a, n)
-                variants.append(((n, v), x, y) if x <= y else ((n, v), y, x))
-    return variants
-
-
-def _targets(state: State, x: int, y: int, p: int) -> tuple[int, int, bool]:
-    """(placement roads, legion roads, may pass) for sorted dice x <= y."""
-    nm = state.board.number_mask
-    legion = state.legion
-    lbit = 1 << legion if legion >= 0 else 0
-    if x == 1:
-        if y == 1:
-            return 0, state.board.all_roads & ~lbit, False
-        empty = state.board.all_roads & ~(state.occupied | lbit)
-        return nm[y] & empty, nm[y] & ~lbit, True
-    if x == y:
-        # doubles: empty, another colour's warrior, or the legion
-        return nm[x] & ~state.masks[p], 0, True
-    empty = state.board.all_roads & ~(state.occupied | lbit)
-    return (nm[x] | nm[y]) & empty, 0, True
-
-
-def _turn_actions(state: State) -> list[Action]:
-    p = state.current
-    owner = state.owner
-    out: list[Action] = []
-    own_roads = _bits(state.masks[p])
-    for swap, x, y in _turn_variants(state):
-        swapped = swap[0] - 2 if swap else -1
-        supply = state.supply[p] + (1 if swap else 0)
-        own_boats = [k + 2 for k, o in enumerate(state.boats) if o == p and k != swapped]
-        place, legion, may_pass = _targets(state, x, y, p)
-        if supply > 0:
-            sources: list[tuple[int | None, int | None]] = [(None, None)]
-        else:
-            sources = [(r, None) for r in own_roads] + [(None, n) for n in own_boats]
-        for t in _bits(place):
-            for fr, fb in sources:
-                out.append(_act("place", t, fr, fb, swap))
-        if legion:
-            free_boats = [k + 2 for k, o in enumerate(state.boats) if o == EMPTY or k == swapped]
-            for t in _bits(legion):
-                out.append(_act("legion", t, swap=swap))
-                if not free_boats:
-                    continue
-                if supply > 0 or owner[t] == p:  # a warrior the legion displaced is back in supply
-                    boat_sources: list[tuple[int | None, int | None]] = [(None, None)]
-                else:
-                    boat_sources = [(r, None) for r in own_roads if r != t] + [(None, n) for n in own_boats]
-                for n in free_boats:
-                    for fr, fb in boat_sources:
-                        if fb != n:
-                            out.append(_act("legion", t, None, None, swap, n, fr, fb))
-        if may_pass:
-            out.append(_act("pass", swap=swap))
-    return out
-
-
-def is_legal(state: State, action: Action) -> bool:
-    """Whether ``action`` is legal in ``state``."""
-    return action in legal_actions(state)
-
-
-# ------------------------------------------------------------------ explaining illegal actions
-
-def _why_illegal(state: State, action: Action) -> str:
-    """A sentence saying why an action is not legal here (best effort, most specific first)."""
-    phase = state.phase
-    expected = {SETUP: "setup", NEUTRAL: "neutral", TURN: "a turn"}.get(phase)
-    if expected is None:
-        if phase == OVER:
-            return "the game is over"
-        return f"the dice must be rolled first (phase {state.phase_name!r})"
-    kind = action.kind
-    nroads = len(state.board.roads)
-    for r in (action.road, action.from_road, action.boat_from_road):
-        if r is not None and not 0 <= r < nroads:
-            return f"there is no road {r} on this map (roads are 0-{nroads - 1})"
-    if phase == SETUP and kind != "setup":
-        return "this is a setup placement: write s<road>"
-    if phase == NEUTRAL and kind != "neutral":
-        return "this is the neutral placement: write n<road>"
-    if phase == TURN and kind in ("setup", "neutral"):
-        return f"it is a regular turn, not a {kind} placement"
-    p = state.current
-    if phase == SETUP:
-        d = state.dice[0]
-        assert action.road is not None
-        if not state.empty_mask() >> action.road & 1:
-            return f"road {action.road} is not empty"
-        return f"road {action.road} does not lead to a fort numbered {d}"
-    if phase == NEUTRAL:
-        if state.supply[state.neutral] > 0 and action.from_road is not None:
-            return "the neutral supply is not empty, so the neutral warrior comes from it"
-        if state.supply[state.neutral] == 0 and action.from_road is None:
-            return "the neutral supply is empty: move a neutral warrior from the board (n<road><<from>)"
-        if action.from_road is not None and state.owner[action.from_road] != state.neutral:
-            return f"road {action.from_road} holds no neutral warrior"
-        return f"road {action.road} is not a road where the neutral warrior may go on a {state.dice[0]}"
-    # a regular turn
-    variants = {sw: (x, y) for sw, x, y in _turn_variants(state)}
-    if action.swap not in variants:
-        n, v = action.swap  # type: ignore[misc]
-        if state.boats[n - 2] != p:
-            return f"you have no warrior on boat {n} to swap"
-        return f"no die shows {v}"
-    x, y = variants[action.swap]
-    dice = f"{x}-{y}"
-    place, legion, may_pass = _targets(state, x, y, p)
-    swap = action.swap
-    supply = state.supply[p] + (1 if swap else 0)
-    if kind == "pass":
-        return "a double 1 must move the legion; you cannot pass" if not may_pass else "pass is not allowed here"
-    assert action.road is not None
-    road = action.road
-    if kind == "place":
-        if not place >> road & 1:
-            if x == 1 and y == 1:
-                return "a double 1 must move the legion"
-            if state.owner[road] == p:
-                return f"road {road} already holds your own warrior"
-            if x == y:
-                return f"road {road} does not lead to a fort numbered {x}"
-            if not state.empty_mask() >> road & 1:
-                return f"road {road} is not empty (only doubles displace)"
-            return f"road {road} does not lead to a fort numbered {x if x != 1 else y}" + (
-                f" or {y}" if x not in (1, y) else "")
-        if supply > 0 and (action.from_road is not None or action.from_boat is not None):
-            return "you still have warriors in your supply, so the placed warrior comes from there"
-        if supply == 0 and action.from_road is None and action.from_boat is None:
-            return "your supply is empty: pick up one of your warriors from a road or boat"
-        if action.from_road is not None and state.owner[action.from_road] != p:
-            return f"road {action.from_road} holds no warrior of yours"
-        if action.from_boat is not None:
-            if swap and action.from_boat == swap[0]:
-                return f"boat {action.from_boat} was emptied by the swap"
-            if state.boats[action.from_boat - 2] != p:
-                return f"boat {action.from_boat} holds no warrior of yours"
-        return f"that placement is not legal with {dice}"
-    # legion
-    if not legion >> road & 1:
-        if x != 1:
-            return f"the legion moves only with a 1 (dice {dice})"
-        if state.legion == road:
-            return f"the legion is already on road {road}"
-        return f"road {road} does not lead to a fort numbered {y}"
-    if action.boat is not None:
-        k = action.boat - 2
-        if state.boats[k] != EMPTY and not (swap and swap[0] == action.boat):
-            return f"boat {action.boat} is not empty"
-        own_displaced = state.owner[road] == p
-        if (supply > 0 or own_displaced) and (action.boat_from_road is not None or action.boat_from_boat is not None):
-            return "you have a warrior in your supply, so it is the one that goes on the boat"
-        if supply == 0 and not own_displaced and action.boat_from_road is None and action.boat_from_boat is None:
-            return "your supply is empty: pick up one of your warriors for the boat"
-        if action.boat_from_road is not None and (state.owner[action.boat_from_road] != p or action.boat_from_road == road):
-            return f"road {action.boat_from_road} holds no warrior of yours after the legion move"
-        if action.boat_from_boat is not None:
-            return f"boat {action.boat_from_boat} holds no warrior of yours to move"
-    return f"that legion move is not legal with {dice}"
-
-
 # ------------------------------------------------------------------ playing actions
 
 def apply(state: State, action: Action, check: bool = True, fx: Effects | None = None) -> None:
@@ -385,7 +175,7 @@ def apply(state: State, action: Action, check: bool = True, fx: Effects | None =
     for what the end of the turn does."""
     if check and not is_legal(state, action):
         try:
-            why = _why_illegal(state, action)
+            why = why_illegal(state, action)
         except Exception:  # the explanation is best effort; the refusal is what matters
             why = "it is not among the legal actions"
         raise IllegalActionError(f"illegal action {str(action)!r}: {why}")
@@ -433,6 +223,7 @@ def _put(state: State, colour: int, road: int) -> None:
     state.owner[road] = colour
     state.masks[colour] |= bit
     state.occupied |= bit
+    state.dirty |= bit
 
 
 def _lift(state: State, colour: int, road: int) -> None:
@@ -440,6 +231,7 @@ def _lift(state: State, colour: int, road: int) -> None:
     state.owner[road] = EMPTY
     state.masks[colour] &= ~bit
     state.occupied &= ~bit
+    state.dirty |= bit
 
 
 def _displace(state: State, road: int, fx: Effects | None, part: int) -> int:
@@ -454,6 +246,7 @@ def _displace(state: State, road: int, fx: Effects | None, part: int) -> int:
         return o
     if state.legion == road:
         state.legion = EAGLE
+        state.dirty |= 1 << road
         if fx is not None:
             fx.append({"type": "legion", "player": state.current, "from": road, "to": None, "home": True,
                        "part": part})
@@ -507,6 +300,7 @@ def _apply_turn(state: State, action: Action, fx: Effects | None = None) -> None
             if fx is not None:
                 fx.append({"type": "displace", "player": o, "road": road, "by": p, "part": part})
         state.legion = road
+        state.dirty |= 1 << road | (1 << start if start >= 0 else 0)
         if fx is not None:
             fx.append({"type": "legion", "player": p, "from": start if start >= 0 else None, "to": road,
                        "displaced": o if o >= 0 else None, "part": part})
@@ -571,14 +365,17 @@ def _rank(state: State, mask: int) -> tuple[int, int]:
 
 def _end_turn(state: State, fx: Effects | None = None) -> None:
     p = state.current
-    # captures: every uncaptured fort at once, on the position as it stands
+    # captures: every uncaptured fort at once, on the position as it stands.  A fort whose
+    # roads did not change since the last check was not capturable then and is not now.
     legion = state.legion
     full = state.occupied & ~(1 << legion if legion >= 0 else 0)
     fmask = state.board.fort_mask
+    dirty = state.dirty
+    state.dirty = 0
     caps = None
     for f in state.uncaptured:
         m = fmask[f]
-        if full & m == m:
+        if full & m == m and m & dirty:
             first, second = _rank(state, m)
             if first >= 0:
                 if caps is None:
@@ -635,80 +432,6 @@ def _final_claims(state: State, fx: Effects | None = None) -> None:
         _take(state, f, first, second, True, fx)
         claims.append((f, first, second))
     state.last_captures = claims
-
-
-# ------------------------------------------------------------------ random play
-
-def _pick_bit(mask: int, rng: Random) -> int:
-    k = int(rng.random() * mask.bit_count())
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
-
-
-def random_action(state: State, rng: Random) -> Action:
-    """A legal action chosen at random without listing them all (fast; for playouts).
-
-    Every legal target (road for a placement, road for the legion, or pass) is
-    equally likely, then the source and the optional boat."""
-    phase = state.phase
-    if phase == TURN:
-        p = state.current
-        variants = _turn_variants(state)
-        swap, x, y = variants[int(rng.random() * len(variants))] if len(variants) > 1 else variants[0]
-        place, legion, may_pass = _targets(state, x, y, p)
-        n_place = place.bit_count()
-        n_legion = legion.bit_count()
-        k = int(rng.random() * (n_place + n_legion + may_pass))
-        if k >= n_place + n_legion:
-            return _act("pass", swap=swap)
-        supply = state.supply[p] + (1 if swap else 0)
-        swapped = swap[0] - 2 if swap else -1
-        if k < n_place:
-            road = _pick_bit(place, rng)
-            if supply > 0:
-                return _act("place", road, None, None, swap)
-            fr, fb = _random_source(state, p, swapped, -1, -1, rng)
-            return _act("place", road, fr, fb, swap)
-        road = _pick_bit(legion, rng)
-        if rng.random() < 0.5:
-            return _act("legion", road, None, None, swap)
-        free = [k2 for k2, o in enumerate(state.boats) if o == EMPTY or k2 == swapped]
-        if not free:
-            return _act("legion", road, None, None, swap)
-        boat = free[int(rng.random() * len(free))]
-        if supply > 0 or state.owner[road] == p:
-            return _act("legion", road, None, None, swap, boat + 2)
-        fr, fb = _random_source(state, p, swapped, road, boat, rng)
-        if fr is None and fb is None:
-            return _act("legion", road, None, None, swap)
-        return _act("legion", road, None, None, swap, boat + 2, fr, fb)
-    if phase == SETUP:
-        return _act("setup", _pick_bit(state.board.number_mask[state.dice[0]] & state.empty_mask(), rng))
-    if phase == NEUTRAL:
-        road = _pick_bit(_neutral_targets(state), rng)
-        n = state.neutral
-        if state.supply[n] > 0:
-            return _act("neutral", road)
-        return _act("neutral", road, _pick_bit(state.masks[n], rng))
-    raise IllegalActionError(f"no decision is due in phase {state.phase_name!r}")
-
-
-def _random_source(state: State, p: int, swapped: int, not_road: int, not_boat: int,
-                   rng: Random) -> tuple[int | None, int | None]:
-    """A random warrior of p on a road or boat (empty supply), excluding a road and a boat."""
-    roads = state.masks[p]
-    if not_road >= 0:
-        roads &= ~(1 << not_road)
-    boats = [k for k, o in enumerate(state.boats) if o == p and k != swapped and k != not_boat]
-    n = roads.bit_count() + len(boats)
-    if n == 0:
-        return None, None
-    k = int(rng.random() * n)
-    if k < len(boats):
-        return None, boats[k] + 2
-    return _pick_bit(roads, rng), None
 
 
 # ------------------------------------------------------------------ result

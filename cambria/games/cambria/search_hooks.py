@@ -9,11 +9,12 @@ every legal action).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from . import rules
+from . import moves, rules
 from .actions import Action
 from .state import NEUTRAL, NEUTRAL_ROLL, ROLL, TURN, State
+from .children import child_utilities, removal_costs
 from .evaluate import Evaluator, Params, evaluator_for
 
 __all__ = ["CambriaSearch"]
@@ -22,9 +23,15 @@ __all__ = ["CambriaSearch"]
 class CambriaSearch:
     """Cambria's evaluation and search hooks for one game (the search never mutates a state)."""
 
-    def __init__(self, state: State, params: Params | None = None) -> None:
+    def __init__(self, state: State, params: Params | None = None, own: Params | None = None) -> None:
         self.evaluator: Evaluator = (evaluator_for(state) if params is None
                                      else evaluator_for(state, params, repr(params)))
+        if own is not None:
+            # the searching player's own judgement; ``evaluate`` stays the model of the others
+            self.own_evaluator = evaluator_for(state, own, repr(own))
+            self.own_evaluate = self.own_evaluator.utilities
+            ev = self.own_evaluator
+            self.own_evaluate_children = lambda s, actions: child_utilities(ev, s, actions)
 
     def returns(self, s: State) -> list[float]:
         return self.evaluator.utilities(s)
@@ -33,6 +40,10 @@ class CambriaSearch:
         return self.evaluator.utilities(s)
 
     # ---------------------------------------------------------------- hooks
+    def evaluate_children(self, s: State, actions: Sequence[Action]) -> list[list[float]]:
+        """The evaluation after each action, without building the states (children.py)."""
+        return child_utilities(self.evaluator, s, actions)
+
     def depth_cost(self, s: State) -> int:
         """The neutral placement is part of the opponent's turn: it uses no depth."""
         return 0 if s.phase == NEUTRAL else 1
@@ -59,72 +70,37 @@ class CambriaSearch:
     def candidate_actions(self, s: State) -> list[Action]:
         """Legal actions with the redundant variants pruned (for nodes inside the tree).
 
-        With an empty supply every target comes with every source warrior, and a
-        legion move with every boat and source: keep, per target, only the source
-        whose removal costs the player least, and only the highest free boat."""
-        actions = rules.legal_actions(s)
-        if len(actions) <= 24:
-            return actions
+        With an empty supply every target comes with every warrior that could move there,
+        and a legion move with every free boat: keep only the warrior whose removal costs the
+        player least (the same for every target), and only the highest free boat."""
         phase = s.phase
-        p = s.current
-        if phase == NEUTRAL:
-            if s.supply[s.neutral] > 0:
-                return actions
-            ncost = self._source_costs(s, s.neutral, p, 1)
-            best: dict[Any, tuple[float, Action]] = {}
-            for a in actions:
-                c = ncost.get(a.from_road, 0.0)
-                b = best.get(a.road)
-                if b is None or c < b[0]:
-                    best[a.road] = (c, a)
-            return [a for _, a in best.values()]
-        if phase != TURN:
-            return actions
-        cost: dict[Any, float] | None = None
-        keep: dict[Any, tuple[float, Action]] = {}
-        out: list[Action] = []
-        for a in actions:
-            fr, fb = (a.from_road, a.from_boat) if a.kind == "place" else (a.boat_from_road, a.boat_from_boat)
-            if a.kind == "legion" and a.boat is not None:
-                key = (a.swap, "L", a.road)
-            elif fr is not None or fb is not None:
-                key = (a.swap, "p", a.road)
-            else:
-                out.append(a)
-                continue
-            if cost is None:
-                cost = self._source_costs(s, p, p, 0)
-            c = cost.get(fr, 0.0) if fr is not None else cost.get(("b", fb), 0.0)
-            if a.boat is not None:
-                c -= 0.01 * a.boat  # prefer the highest boat
-            k = keep.get(key)
-            if k is None or c < k[0]:
-                keep[key] = (c, a)
-        out.extend(a for _, a in keep.values())
-        return out
+        if phase == TURN:
+            p = s.current
+            if s.supply[p] > 0:
+                return moves.narrow_actions(s, (None, None))
+            return moves.narrow_actions(s, self._cheapest_source(s, p, p))
+        if phase == NEUTRAL and s.supply[s.neutral] == 0:
+            return moves.narrow_actions(s, self._cheapest_source(s, s.neutral, s.current))
+        return rules.legal_actions(s)
+
+    def _cheapest_source(self, s: State, colour: int, judge: int) -> tuple[int | None, int | None]:
+        """The warrior of ``colour`` (on a road, or a boat) whose removal costs ``judge`` least;
+        the first such in the order roads, then boats."""
+        costs = self._source_costs(s, colour, judge, colour == s.neutral)
+        best: Any = None
+        best_cost = 0.0
+        for where, cost in costs.items():
+            if best is None or cost < best_cost:
+                best, best_cost = where, cost
+        if best is None:
+            return None, None
+        if isinstance(best, tuple):
+            return None, best[1]
+        return best, None
 
     def _source_costs(self, s: State, colour: int, judge: int, neutral: int) -> dict[Any, float]:
         """What lifting each warrior of ``colour`` costs player ``judge`` (by the evaluation)."""
-        ev = self.evaluator
-        base = ev.utilities(s)[judge]
-        out: dict[Any, float] = {}
-        m = s.masks[colour]
-        while m:
-            low = m & -m
-            r = low.bit_length() - 1
-            m ^= low
-            c = s.copy()
-            c.owner[r] = -1
-            c.masks[colour] &= ~low
-            c.occupied &= ~low
-            out[r] = base - ev.utilities(c)[judge]
-        if not neutral:
-            for k, o in enumerate(s.boats):
-                if o == colour:
-                    c = s.copy()
-                    c.boats[k] = -1
-                    out[("b", k + 2)] = base - ev.utilities(c)[judge]
-        return out
+        return removal_costs(self.evaluator, s, colour, judge, not neutral)
 
     def __repr__(self) -> str:
         return "CambriaSearch()"

@@ -56,7 +56,7 @@ class State:
         "board", "n_players", "n_colours", "neutral", "owner", "masks", "occupied", "legion",
         "boats", "supply", "fort_owner", "vp_owner", "uncaptured", "phase", "current",
         "start_player", "dice", "setup_done", "seq", "last_entry", "german_tiebreak",
-        "last_captures", "turns",
+        "last_captures", "turns", "dirty",
     )
 
     board: Board
@@ -82,6 +82,7 @@ class State:
     german_tiebreak: bool
     last_captures: list[tuple[int, int, int]]
     turns: int
+    dirty: int
 
     def __init__(self, board: Board, n_players: int, german_tiebreak: bool = False) -> None:
         if not 2 <= n_players <= 5:
@@ -110,6 +111,9 @@ class State:
         self.german_tiebreak = german_tiebreak
         self.last_captures = []
         self.turns = 0
+        # roads changed since the captures were last checked: only forts on these roads can
+        # become capturable (a new State, or one set up by hand, is checked everywhere)
+        self.dirty = board.all_roads
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -136,6 +140,7 @@ class State:
         new.german_tiebreak = self.german_tiebreak
         new.last_captures = self.last_captures
         new.turns = self.turns
+        new.dirty = self.dirty
         return new
 
     # ------------------------------------------------------------ queries

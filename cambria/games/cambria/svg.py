@@ -48,8 +48,9 @@ __all__ = ["board_svg", "SHAPES", "FORT_RADIUS", "SLOT_RADIUS"]
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "cross")
 FORT_RADIUS = 19.0
 SLOT_RADIUS = 12.5
-LABEL_SIZE = 15.5
-SMALL_LABEL_SIZE = 13.0  # for a name that fits nowhere at the full size
+LABEL_SIZE = 19.0  # board units: about 12 px on a phone, 17 px on a laptop
+MIN_LABEL_SIZE = 14.0  # for a name hemmed in at the full size: as large as fits
+VP_RADIUS = 12.0  # the VP token on a fort, its digit 16 units
 PIP_OFFSET = 7.6
 PIP_RADIUS = 2.7
 _HIT_WIDTH = 40  # board units; the page also snaps a tap to the nearest highlighted road
@@ -153,81 +154,131 @@ def _box_overlap(a: tuple[float, float, float, float], b: tuple[float, float, fl
     return w * h if w > 0 and h > 0 else 0.0
 
 
-_label_scores: dict[str, float] = {}  # the last placement's cost per fort (for tuning)
+Box = tuple[float, float, float, float]
+Label = tuple[float, float, str, Box, float]
+LABEL_GAP = 3.0          # board units between a label and another label, a fort, a slot or a boat
+NEAREST_MARGIN = 8.0     # a label is this much nearer its own fort than any other fort
 
 
-def _place_labels(board: Board) -> list[tuple[float, float, str, tuple[float, float, float, float], bool]]:
-    """Put each fort's name where it covers the fewest roads, slots, forts and other names.
+def _box_dist(x: float, y: float, box: Box) -> float:
+    """The distance from a point to the nearest point of a box (0 inside it)."""
+    nx = min(max(x, box[0]), box[2])
+    ny = min(max(y, box[1]), box[3])
+    return math.hypot(nx - x, ny - y)
 
-    Returns (x, y, text-anchor, box, small) per fort; x, y is the text's baseline anchor and the
-    box's width (less 4 units of margin) is the text's length."""
-    size = LABEL_SIZE
+
+def _label_box(x: float, y: float, anchor: str, w: float, size: float) -> Box:
+    """The box of a name of width ``w`` at baseline point x, y (as ``text-anchor`` says)."""
+    x1 = x - w / 2 if anchor == "middle" else (x if anchor == "start" else x - w)
+    return (x1 - 2, y - size * 0.78, x1 + w + 2, y + size * 0.22)
+
+
+def _grow(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _label_candidates(board: Board, f: Fort, size: float, gap: float) -> list[tuple[float, Label]]:
+    """Every place for fort ``f``'s name that breaks no hard rule on its own, with its cost.
+
+    Hard rules: on the board; ``gap`` units clear of every fort (and its flag and VP token), boat
+    and the eagle, and clear of every slot; nearer its own fort than any other (both the name's
+    nearest point and its middle, by ``NEAREST_MARGIN``).  The cost: the distance from the fort,
+    the name above the fort rather than beside or below it, roads under the name, a smaller
+    size, a narrower gap.  The places: a grid of the name's left end around the fort."""
     forts = board.forts
+    w = _text_width(f.name, size)
+    reach = FORT_RADIUS + 22  # no further from its fort than this
+    round_things = ([(g.x, g.y, FORT_RADIUS + 2 + gap) for g in forts]
+                    + [(*board.road_midpoint(r), SLOT_RADIUS + gap / 3) for r in range(len(board.roads))]
+                    + [(bx, by, 27.0 + gap) for bx, by in board.boats]
+                    + [(board.eagle[0], board.eagle[1], 31.0 + gap)])
+    # the captor's flag (upper left) and the VP token (upper right) of every fort
+    for g in forts:
+        round_things.append((g.x - FORT_RADIUS, g.y - FORT_RADIUS, 10.0 + gap))
+        if g.number in VP_VALUE:
+            round_things.append((g.x + FORT_RADIUS - 1, g.y - FORT_RADIUS + 1, VP_RADIUS + gap))
+    span = w + reach + size + 40
+    near_things = [t for t in round_things if abs(t[0] - f.x) < span and abs(t[1] - f.y) < span]
     segs = [(forts[a].x, forts[a].y, forts[b].x, forts[b].y) for a, b in board.roads]
-    mids = [board.road_midpoint(r) for r in range(len(board.roads))]
-    obstacles = [(bx, by, 24.0) for bx, by in board.boats] + [(board.eagle[0], board.eagle[1], 30.0)]
-    # the VP token (upper right) and the captor's flag (upper left) of every fort
+    near_segs = [sg for sg in segs if min(sg[0], sg[2]) < f.x + span and max(sg[0], sg[2]) > f.x - span
+                 and min(sg[1], sg[3]) < f.y + span and max(sg[1], sg[3]) > f.y - span]
+    others = [g for g in forts if g is not f]
+    out: list[tuple[float, Label]] = []
+    for iy in range(-int((reach + size) // 3), int((reach + size) // 3) + 1):
+        y = f.y + 3 * iy + size * 0.35
+        for ix in range(-int((w + reach) // 4) - 1, int(reach // 4) + 1):
+            x = f.x + 4 * ix + 2
+            box = _label_box(x, y, "start", w, size)
+            own = _box_dist(f.x, f.y, box)
+            if own > reach or box[0] < 3 or box[1] < 3 or box[2] > board.width - 3 or box[3] > board.height - 3:
+                continue
+            if any(_circle_box_overlap(cx, cy, r, box) for cx, cy, r in near_things):
+                continue
+            mx, my = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            mid = math.hypot(mx - f.x, my - f.y)
+            if any(_box_dist(g.x, g.y, box) < own + NEAREST_MARGIN
+                   or math.hypot(mx - g.x, my - g.y) < mid + NEAREST_MARGIN for g in others):
+                continue
+            cost = own / 2 + mid / 8 + (0.0 if box[1] > f.y - size else 3.0)
+            cost += (LABEL_SIZE - size) * 4 + (LABEL_GAP - gap) * 3
+            cost += sum(0.4 * _seg_box_len(*sg, box) for sg in near_segs)
+            out.append((cost, (x, y, "start", box, size)))
+    out.sort(key=lambda item: item[0])
+    return out
+
+
+def _place_labels(board: Board) -> list[Label]:
+    """Put each fort's name where no two names, forts, slots or boats collide and the name is
+    nearer its own fort than any other; among those places, the cheapest in all (see
+    ``_label_candidates``).  A search: the forts with the fewest places choose first, each takes
+    its cheapest place clear of the names already placed, and a few rounds of moving one name
+    at a time lower the total.  Deterministic.
+
+    Returns (x, y, text-anchor, box, font size) per fort; x, y is the text's baseline anchor and the
+    box's width (less 4 units of margin) is the text's length."""
+    forts = board.forts
+    cands: list[list[tuple[float, Label]]] = []
     for f in forts:
-        if f.number in VP_VALUE:
-            obstacles.append((f.x + FORT_RADIUS - 1, f.y - FORT_RADIUS + 1, 10.5))
-        obstacles.append((f.x - FORT_RADIUS, f.y - FORT_RADIUS, 9.0))
-    # candidate positions (dx, dy, anchor, preference penalty): 16 directions, three distances
-    candidates = []
-    for ring, r0 in enumerate((FORT_RADIUS + 3, FORT_RADIUS + 9, FORT_RADIUS + 16)):
-        for k in range(16):
-            a = k * math.pi / 8
-            c, sn = math.cos(a), math.sin(a)
-            anchor = "start" if c > 0.35 else "end" if c < -0.35 else "middle"
-            dx = r0 * c
-            # baseline: below the point when going down, above it when going up
-            dy = r0 * sn + (size * 0.72 if sn > 0.35 else -size * 0.05 if sn < -0.35 else size * 0.35)
-            pref = ring * 3.0 + (0.0 if k == 4 else 0.5 if k == 12 else 1.0 if k in (0, 8) else 1.5)
-            for jitter in (0.0, -6.0, 6.0):
-                candidates.append((dx, dy + jitter, anchor, pref + abs(jitter) / 12))
-    # place the most constrained forts (most roads) first
-    order = sorted(range(len(forts)), key=lambda i: -forts[i].number)
-    placed: dict[int, tuple[float, float, str, tuple[float, float, float, float], bool]] = {}
-    for i in order:
-        f = forts[i]
-        best = None
-        reach = 190.0  # nothing further away can touch a label of this fort
+        found: list[tuple[float, Label]] = []
+        # hemmed in: the small size as well, then a narrower gap
+        for size, gap in ((LABEL_SIZE, LABEL_GAP), (17.0, LABEL_GAP), (16.0, 1.0), (15.0, 1.0), (MIN_LABEL_SIZE, 1.0)):
+            if len(found) >= 12:
+                break
+            found = sorted(found + _label_candidates(board, f, size, gap), key=lambda c: c[0])
+        if not found:
+            raise ValueError(f"no place for the name of {f.name} on {board.id}")
+        cands.append(found)
 
-        def near(x: float, y: float, f: Fort = f, reach: float = reach) -> bool:
-            return abs(x - f.x) < reach and abs(y - f.y) < reach
+    def clash(a: Box, b: Box) -> bool:
+        return _box_overlap(_grow(a, LABEL_GAP / 2), _grow(b, LABEL_GAP / 2)) > 0
 
-        f_segs = [sg for sg in segs if near(sg[0], sg[1]) or near(sg[2], sg[3]) or near((sg[0] + sg[2]) / 2, (sg[1] + sg[3]) / 2)]
-        f_mids = [m for m in mids if near(*m)]
-        f_forts = [(g.x, g.y) for g in forts if near(g.x, g.y)]
-        f_obst = [o for o in obstacles if near(o[0], o[1])]
-        for fs, small_pen in ((size, 0.0), (SMALL_LABEL_SIZE, 8.0)):
-            if best is not None and best[0] < 20:
-                break  # the full size fits well enough
-            w = _text_width(f.name, fs)
-            for dx, dy, anchor, pref in candidates:
-                x, y = f.x + dx, f.y + dy
-                x1 = x - w / 2 if anchor == "middle" else (x if anchor == "start" else x - w)
-                box = (x1 - 2, y - fs * 0.78, x1 + w + 2, y + fs * 0.22)
-                score = pref + small_pen
-                for sg in f_segs:
-                    score += 0.5 * _seg_box_len(*sg, box)
-                for mx, my in f_mids:
-                    if _circle_box_overlap(mx, my, SLOT_RADIUS + 3, box):
-                        score += 40
-                for gx, gy in f_forts:
-                    if _circle_box_overlap(gx, gy, FORT_RADIUS + 2, box):
-                        score += 40
-                for ox, oy, orad in f_obst:
-                    if _circle_box_overlap(ox, oy, orad, box):
-                        score += 30
-                for other in placed.values():
-                    score += _box_overlap(box, other[3]) * 0.5
-                if box[0] < 4 or box[2] > board.width - 4 or box[1] < 4 or box[3] > board.height - 4:
-                    score += 60
-                if best is None or score < best[0]:
-                    best = (score, x, y, anchor, box, fs != size)
-        assert best is not None
-        placed[i] = best[1:]
-        _label_scores[f.name] = best[0]
+    def free(i: int, placed: dict[int, Label]) -> list[tuple[float, Label]]:
+        return [c for c in cands[i] if not any(clash(c[1][3], lab[3]) for j, lab in placed.items() if j != i)]
+
+    placed: dict[int, Label] = {}
+    for i in sorted(range(len(forts)), key=lambda i: (len(cands[i]), i)):
+        options = free(i, placed)
+        if not options:  # make room: a name in the way moves to its next free place
+            for j in sorted(placed):
+                rest = {k: v for k, v in placed.items() if k != j}
+                mine = free(i, rest)
+                theirs = free(j, {**rest, i: mine[0][1]}) if mine else []
+                if theirs:
+                    placed = {**rest, i: mine[0][1], j: theirs[0][1]}
+                    break
+            else:
+                raise ValueError(f"the name of {forts[i].name} collides wherever it goes on {board.id}")
+            continue
+        placed[i] = options[0][1]
+    for _ in range(4):  # a few rounds of improvement, one name at a time
+        moved = False
+        for i in range(len(forts)):
+            best = free(i, placed)[0][1]  # its own place is always among the free ones
+            if best != placed[i]:
+                placed[i] = best
+                moved = True
+        if not moved:
+            break
     return [placed[i] for i in range(len(forts))]
 
 
@@ -319,7 +370,7 @@ def board_svg(board: Board) -> str:
     labels = _place_labels(board)
     add('<g class="forts">')
     for f in forts:
-        lx, ly, anchor, box, small = labels[f.index]
+        lx, ly, anchor, box, size = labels[f.index]
         vp = VP_VALUE.get(f.number)
         title = f"{f.name} ({f.modern}), fort {f.number}" if f.modern else f"{f.name}, fort {f.number}"
         add(f'<g class="fort" id="{p}-fort-{f.index}" data-fort="{f.index}" data-number="{f.number}" '
@@ -336,10 +387,11 @@ def board_svg(board: Board) -> str:
             '<circle class="flag-disc" r="10"/><use class="flag-shape" width="14" height="14" x="-7" y="-7"/></g>')
         if vp:
             add(f'<g class="vp-token" data-vp="{vp}" transform="translate({_f(FORT_RADIUS - 1)} {_f(-FORT_RADIUS + 1)})">'
-                f'<circle r="9.5"/><text y="3.6">{vp}</text></g>')
+                f'<circle r="{_f(VP_RADIUS)}"/><text y="5.6">{vp}</text></g>')
         add("</g>")
         # the name's length is pinned, so that it fits where it was placed whatever the font
-        add(f'<text class="fort-name{" small" if small else ""}" x="{_f(lx)}" y="{_f(ly)}" text-anchor="{anchor}" '
+        style = "" if size == LABEL_SIZE else f' style="font-size: {_f(size)}px"'
+        add(f'<text class="fort-name"{style} x="{_f(lx)}" y="{_f(ly)}" text-anchor="{anchor}" '
             f'textLength="{_f(box[2] - box[0] - 4)}" lengthAdjust="spacingAndGlyphs">{escape(f.name)}</text>')
         add("</g>")
     add("</g>")
@@ -378,8 +430,10 @@ def _title(board: Board) -> str:
     points = [(f.x, f.y) for f in board.forts] + list(board.boats) + [board.eagle]
     from .geometry import point_in_polygon
 
+    # Georgia capitals at 30 units with 0.28 em between them, and a margin: the whole title shows
+    half = len(board.title) * 30 * 1.08 / 2 + 12
     best = None
-    for cx, cy in ((W - 110, 46), (110, 46), (W - 110, H - 34), (110, H - 34)):
+    for cx, cy in ((W - half, 46), (half, 46), (W - half, H - 34), (half, H - 34)):
         land = sum(1 for dx in (-80, 0, 80) for dy in (-16, 0, 16)
                    if any(point_in_polygon((cx + dx, cy + dy), ring) for ring in board.coast))
         near = min(math.hypot(cx - x, cy - y) for x, y in points)

@@ -81,7 +81,15 @@ class CambriaWeb:
             "uncaptured": uncaptured, "forts_to_end": max(0, uncaptured - FORTS_LEFT_AT_END),
             "dice": list(state.dice), "german_tiebreak": state.german_tiebreak,
             "fort_status": self.fort_status(state),
+            "then_roll": self.then_roll(state),
         }
+
+    def then_roll(self, state: State) -> dict[str, Any] | None:
+        """The roll that follows the pending decision by the same player, if one does: after the
+        neutral placement the player rolls her two dice (the page lets one tap do both)."""
+        if state.phase == NEUTRAL:
+            return {"kind": "dice", "dice": 2}
+        return None
 
     def fort_status(self, state: State) -> list[dict[str, Any]]:
         """Per fort, who is winning it (the rules' own first and second place): its roads taken of
@@ -112,7 +120,8 @@ class CambriaWeb:
         if phase == SETUP_ROLL:
             return {"kind": "setup", "dice": 1}
         if phase == NEUTRAL_ROLL:
-            return {"kind": "neutral", "dice": 1}
+            # the neutral die asks nothing of anyone: the page rolls it by itself
+            return {"kind": "neutral", "dice": 1, "auto": True}
         if phase == START:
             return {"kind": "start", "dice": 0}
         return None

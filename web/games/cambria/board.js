@@ -6,11 +6,17 @@
 // pieces in it.  It decides nothing: positions, choices and effects come from the engine
 // through the board component (web/board.js), which calls
 //
-//   draw(svg, {position, preview, players, choices, selected, lastMove, moves, fresh, describe})
+//   draw(svg, {position, preview, players, choices, selected, lastMove, recent, status, hidden,
+//              inspected, moves, fresh, describe})
 //   hit(svg, event, elements) -> element | null      elementOf(node) -> element | null
+//   inspect(svg, event) -> {kind: "fort", fort} | null   (a tap on a fort asks about it)
 //   animate(svg, events)      clear(svg)
 //
-// Elements are the engine's names for what can be tapped: "road:12", "boat:3".
+// Elements are the engine's names for what can be tapped: "road:12", "boat:3".  Who leads each
+// fort, what the others just did and which warriors a roll could knock off are drawn by
+// ./overlay.js from the view.
+
+import { fortAt, fortRings, knockMarks, recentMarks } from "./overlay.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
@@ -172,11 +178,13 @@ function resetLegion(svg) {
   legion.classList.add("home");
 }
 
-function drawForts(svg, forts, players, lastForts) {
+function drawForts(svg, forts, players, lastForts, hidden, inspected) {
   forts.forEach((f, i) => {
     const node = svg.querySelector(`.fort[data-fort="${i}"]`);
     if (!node) return;
-    const owner = f.owner;
+    // a claim not revealed yet (the end, fort by fort): the fort as it was, its VP token still on it
+    const veiled = hidden && hidden.has(i);
+    const owner = veiled ? null : f.owner;
     if (owner !== null && owner !== undefined) {
       const p = players.find((q) => q.index === owner);
       node.dataset.owner = String(owner);
@@ -188,8 +196,10 @@ function drawForts(svg, forts, players, lastForts) {
       delete node.dataset.owner;
       node.classList.remove("captured");
     }
-    node.dataset.vp = typeof f.vp === "number" ? "taken" : f.vp;
+    if (veiled) node.dataset.vp = node.querySelector(".vp-token") ? "board" : "none";
+    else node.dataset.vp = typeof f.vp === "number" ? "taken" : f.vp;
     node.classList.toggle("last-capture", lastForts.has(i));
+    node.classList.toggle("inspected", inspected === i);
   });
 }
 
@@ -240,13 +250,31 @@ export function draw(svg, state) {
   }
   drawPieces(svg, pos, state.players, { moves: state.moves, fresh: state.fresh, pending });
   const lastForts = new Set(state.preview ? [] : (state.lastMove && state.lastMove.forts) || []);
-  drawForts(svg, state.position.forts, state.players, lastForts);
+  const inspected = state.inspected && state.inspected.kind === "fort" ? state.inspected.fort : null;
+  drawForts(svg, state.position.forts, state.players, lastForts, state.hidden, inspected);
+  fortRings(svg, state.status, state.players, state.hidden);
   drawChoices(svg, { ...state, lastMove: state.preview ? null : state.lastMove });
+  const recentKey = JSON.stringify(state.recent || []);
+  if (svg.dataset.recent !== recentKey) {
+    // flashed once when they first show: the others' moves, one after the other
+    recentMarks(svg, state.recent, state.players, { flash: !state.fresh });
+    svg.dataset.recent = recentKey;
+  }
+  knockMarks(svg, state.choices, pos);
+}
+
+/** A tap on a fort asks about it (its roads by player, who leads): {kind: "fort", fort}. */
+export function inspect(svg, event) {
+  const f = fortAt(event);
+  return f === null || Number.isNaN(f) ? null : { kind: "fort", fort: f };
 }
 
 /** An empty board: no pieces, no flags, the legion on the eagle. */
 export function clear(svg) {
   svg.querySelector(".warriors").replaceChildren();
+  svg.querySelector(".marks")?.replaceChildren();
+  delete svg.dataset.recent;
+  for (const n of svg.querySelectorAll(".fort-ring, .leader-flag")) n.remove();
   resetLegion(svg);
   for (const f of svg.querySelectorAll(".fort")) {
     f.classList.remove("captured", "just-captured", "last-capture");

@@ -3,14 +3,14 @@
 //
 //   id                         the engine's game id
 //   drawing(map) -> svg        the board drawing of a map (in the page, made at build time)
-//   draw, clear, animate, hit, elementOf     the board (web/board.js calls them; ./board.js)
+//   draw, clear, animate, hit, elementOf, inspect   the board (web/board.js calls them; ./board.js)
 //   names(svg) -> {road, fort} translate(svg)                               (./names.js)
 //   words: choiceLabel, asButton, choiceButton, confirmLabel, rollLabel, banner, dice,
 //          toasts, resultDetail, resultNote                                 (./words.js)
 //   panel: playerCells, panelNote, shownPosition                           (./panel.js)
 //   chip(map, colour, shape) -> svg   a player's colour and shape, small
 
-import { animate, clear, draw, elementOf, hit } from "./board.js";
+import { animate, clear, draw, elementOf, hit, inspect } from "./board.js";
 import { names, translate } from "./names.js";
 import * as words from "./words.js";
 import * as panel from "./panel.js";
@@ -36,5 +36,5 @@ function chip(map, colour, shape, extra = "") {
 
 export default {
   id: "cambria",
-  drawing, draw, clear, animate, hit, elementOf, names, translate, words, panel, chip,
+  drawing, draw, clear, animate, hit, elementOf, inspect, names, translate, words, panel, chip,
 };

@@ -40,16 +40,75 @@ export function asButton(c) {
   return c.kind === "pass" || c.kind === "swap";
 }
 
-/** The short text of a choice shown as a button. */
+/** The short text of a choice shown as a button, and a second line under it ("" for none). */
 export function choiceButton(c) {
-  if (c.kind === "swap") return t("choice.swap", { boat: c.boat, die: c.die });
-  return t("choice.pass");
+  if (c.kind === "swap") {
+    // the warrior on the boat goes back to the supply; a swap that leaves the dice as they were says so
+    const sub = c.changes_nothing ? t("choice.swapSame") : t("choice.swapLeaves");
+    return { text: t("choice.swap", { boat: c.boat, die: c.die }), sub };
+  }
+  return { text: t("choice.pass"), sub: "" };
+}
+
+/** The button for the other move of a road just tapped (the tap took the first). */
+export function insteadLabel(c) {
+  if (c.kind === "legion") return t("instead.legion");
+  return t("instead.place");
+}
+
+/** Classes of a choice's button beyond its kind (a swap that changes no die is marked). */
+export function choiceClass(c) {
+  return c.kind === "swap" && c.changes_nothing ? "changes-nothing" : "";
+}
+
+/** The die values in the engine's prompts, shown as dice: the arguments of each message that are dice. */
+const DICE_ARGS = new Map([
+  ["prompt.setup", ["die"]], ["prompt.neutralNear", ["die"]], ["prompt.neutralAnywhere", ["die"]],
+  ["prompt.oneAnd", ["x"]], ["prompt.doubles", ["x"]], ["prompt.pair", ["a", "b"]], ["prompt.noRoad", ["a", "b"]],
+]);
+
+export function diceArgs(key) {
+  return DICE_ARGS.get(key) || [];
+}
+
+/**
+ * What confirming will capture, in one sentence (the rules' own effects: the preview of the
+ * whole action), or "" when it captures nothing.
+ */
+export function capturePreview(opts, ctx) {
+  const caps = opts && opts.complete && opts.preview ? opts.preview.captures || [] : [];
+  if (!caps.length) return "";
+  const items = caps.map((ev) => {
+    const fort = t("preview.fort", { fort: ctx.names.fort(ev.fort), number: ev.number, name: playerName(ctx.players, ev.player) });
+    if (ev.vp_to !== null && ev.vp_to !== undefined) return t("preview.withVp", { fort, vp: ev.vp, name: playerName(ctx.players, ev.vp_to) });
+    if (ev.vp_removed) return t("preview.vpLeaves", { fort, vp: ev.vp });
+    return fort;
+  });
+  // a move that ends the game: the last forts are claimed at once, and the sentence says so
+  return caps.some((ev) => ev.final) ? t("preview.ends", { list: items.join("; ") }) : t("preview.captures", { list: items.join("; ") });
+}
+
+/** The only thing to do is to pass (no road, no swap, no boat): the page passes by itself. */
+export function onlyPass(opts, partial) {
+  return Boolean(opts) && !partial.length && opts.choices.length === 1 && opts.choices[0].kind === "pass";
+}
+
+/** The notice when the page passed by itself: who, and the dice that opened nothing. */
+export function passNotice(view, ctx) {
+  const [a, b] = view.dice || [];
+  const name = playerName(ctx.players, view.current);
+  return a && b ? t("notice.passDice", { name, a, b }) : t("notice.pass", { name });
 }
 
 export function confirmLabel(opts) {
   if (opts.stage === "boat") return t("confirm.noBoat");
   if (opts.action === "pass") return t("confirm.pass");
   return t("confirm");
+}
+
+/** The label of the roll button that also confirms the decision before the roll (view.then_roll). */
+export function rollAfterLabel() {
+  return t("roll.dice");
 }
 
 export function rollLabel(roll) {
@@ -69,22 +128,33 @@ export function banner(view, name) {
 }
 
 /**
- * The dice to show: `count` faces, the `values` rolled (none before the roll), and which one
- * came from a boat in the decision being composed (its swap effect), if any.
+ * The dice to show: `count` faces, the `values` rolled, which one came from a boat in the
+ * decision being composed (its swap effect), if any, and whether they are the last roll shown
+ * before the next one (`previous`).
  */
 export function dice(view, preview) {
-  const values = view.chance ? [] : (preview && preview.dice) || view.dice || [];
-  const count = view.chance && view.roll ? view.roll.dice : values.length;
+  if (view.chance) {
+    // before a roll: the last roll (the engine keeps it until the next), else blank faces
+    const last = view.dice || [];
+    if (last.length) return { count: last.length, values: last, from: null, previous: true };
+    return { count: view.roll ? view.roll.dice : 0, values: [], from: null, previous: false };
+  }
+  const values = (preview && preview.dice) || view.dice || [];
   const swap = preview ? (preview.effects || []).find((e) => e.type === "swap") : null;
   const from = swap ? values.indexOf(swap.boat) : -1;
-  return { count: Math.max(count, values.length), values, from: from >= 0 ? from : null };
+  return { count: values.length, values, from: from >= 0 ? from : null, previous: false };
 }
 
-/** Toasts for what a step did: [{kind, seat, text, sub, testid}]. */
-export function toasts(events, ctx) {
+/** The forts claimed at the game's end, in order (the page reveals them one by one). */
+export function finalClaims(events) {
+  return (events || []).filter((ev) => ev.type === "capture" && ev.final);
+}
+
+/** Toasts for what a step did: [{kind, seat, text, sub, testid}] (the end's claims: see finalClaims). */
+export function toasts(events, ctx, { claims = false } = {}) {
   const out = [];
   for (const ev of events || []) {
-    if (ev.type === "capture") {
+    if (ev.type === "capture" && Boolean(ev.final) === claims) {
       const name = playerName(ctx.players, ev.player);
       const fort = ctx.names.fort(ev.fort);
       const text = ev.final

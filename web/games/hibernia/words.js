@@ -85,11 +85,51 @@ export function asButton(c) {
   return c.kind === "slot" || c.kind === "muster" || c.kind === "source";
 }
 
-/** The short text of a choice shown as a button. */
+/** The short text of a choice shown as a button ({text, sub}, as the turn card takes it). */
 export function choiceButton(c, ctx) {
+  return { text: buttonText(c, ctx), sub: "" };
+}
+
+function buttonText(c, ctx) {
   if (c.kind === "slot") return c.slot === "die" ? t("hib.choice.die", { face: faceName(c.face) }) : t("hib.choice.extra");
   if (c.kind === "source") return t("hib.choice.source", { county: ctx ? ctx.names.county(c.county) : c.county, count: c.count });
   return t("hib.choice.musterShort");
+}
+
+// What the turn card asks of every game; Hibernia has no passing, no second move of one tap,
+// no claims at the end and no dice inside its prompts, so these say so.
+
+/** The other move of the element just tapped: none in Hibernia (a county has one move). */
+export function insteadLabel(c, ctx) {
+  return choiceLabel(c, ctx);
+}
+
+/** No prompt of Hibernia's names die values to draw as dice. */
+export function diceArgs() {
+  return [];
+}
+
+/** The combat and the walk are previewed on the board and in the prompt; no capture sentence. */
+export function capturePreview() {
+  return "";
+}
+
+/** Hibernia has no pass: the page never passes by itself. */
+export function onlyPass() {
+  return false;
+}
+
+export function passNotice() {
+  return "";
+}
+
+/** Nothing is claimed at the end (the walk scores every turn). */
+export function finalClaims() {
+  return [];
+}
+
+export function rollAfterLabel() {
+  return t("hib.roll.die");
 }
 
 export function confirmLabel() {

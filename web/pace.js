@@ -1,0 +1,76 @@
+// How fast the page lets things happen that nobody taps: a computer seat's move, the end's
+// claims revealed one by one.  Fast, normal or slow, chosen in the menu and remembered.
+//
+//   import { pace, setPace, PAUSE, paceButtons } from "./pace.js";
+//   PAUSE[pace()]           // milliseconds before a computer seat moves
+//   revealStep()            // milliseconds between two claims revealed at the end
+//   paceButtons(cls)        // the menu's three buttons (aria-pressed on the chosen one)
+//
+// The buttons translate themselves (data-i18n).  A player who asks for less motion gets the
+// short pauses whatever the setting.
+
+import { onLanguage, t } from "./i18n.js";
+
+const KEY = "cambria:pace";
+export const PACES = ["fast", "normal", "slow"];
+/** Milliseconds before a computer seat moves (the test hooks may set them all). */
+export const PAUSE = { fast: 120, normal: 650, slow: 1600, reduced: 150 };
+const REVEAL = { fast: 250, normal: 700, slow: 1300, reduced: 120 };
+
+const LABELS = new Map([["fast", () => t("pace.fast")], ["normal", () => t("pace.normal")], ["slow", () => t("pace.slow")]]);
+const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+let current = read();
+const buttons = new Set();
+
+function read() {
+  try {
+    const v = localStorage.getItem(KEY);
+    return PACES.includes(v) ? v : "normal";
+  } catch {
+    return "normal";
+  }
+}
+
+export function pace() {
+  return current;
+}
+
+export function setPace(value) {
+  if (!PACES.includes(value)) return;
+  current = value;
+  try {
+    localStorage.setItem(KEY, value);
+  } catch {
+    // not remembered: this visit only
+  }
+  for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.pace === current));
+}
+
+/** Before a computer seat moves. */
+export function computerPause() {
+  return reducedMotion.matches ? Math.min(PAUSE.reduced, PAUSE[current]) : PAUSE[current];
+}
+
+/** Between two claims revealed at the end. */
+export function revealStep() {
+  return reducedMotion.matches ? REVEAL.reduced : REVEAL[current];
+}
+
+export function paceButtons(cls) {
+  const out = PACES.map((p) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.dataset.pace = p;
+    b.dataset.testid = `pace-${p}`;
+    b.textContent = LABELS.get(p)();
+    b.setAttribute("aria-pressed", String(p === current));
+    b.addEventListener("click", () => setPace(p));
+    buttons.add(b);
+    return b;
+  });
+  onLanguage(() => {
+    for (const b of out) b.textContent = LABELS.get(b.dataset.pace)();
+  });
+  return out;
+}
