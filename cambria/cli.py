@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "measure the engine or to check a change to the rules for balance.")
     sim.add_argument("--game", default="cambria", choices=GAME_IDS, help="which game (default: cambria)")
     sim.add_argument("--players", type=whole_number, default=None, metavar="N",
-                     help="number of players (default: 3; Cambria 2-5, Hibernia 3-4)")
+                     help="number of players (Cambria 2-5, default 3; Hibernia 3-4, default 4)")
     sim.add_argument("--games", type=positive_int, default=1000, metavar="K",
                      help="how many games to play (at least 1; default 1000)")
     sim.add_argument("--seed", type=seed_int, default=1, metavar="S",

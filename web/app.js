@@ -62,7 +62,7 @@ const library = createLibrary({
 
 const setup = createSetup({
   onStart: (payload) => controller.startGame(payload),
-  onMap: (map) => board.show(board.game, map),
+  onMap: (map, game) => board.show(game ? gameModule(game) : board.game, map),
 });
 
 controller = createController({
@@ -123,7 +123,7 @@ onLanguage(() => {
 
 board.translate();
 initA11y();
-initRules();
+initRules({ game: () => board.game?.id || "cambria" }); // the game drawn: on the table or picked on setup
 initTutorial();
 setup.render();
 library.attachResume($("resume"));

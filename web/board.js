@@ -37,6 +37,7 @@ import { createZoom } from "./zoom.js";
 export function createBoard({ onTap, onMiss, onInspect }) {
   let game = null;
   let svg = null;
+  const shownBy = new Map(); // each drawing shown so far -> the game module that draws it
   let choices = new Map();
   const app = () => document.getElementById("app");
   const zoom = createZoom({
@@ -96,9 +97,11 @@ export function createBoard({ onTap, onMiss, onInspect }) {
       game = module;
       for (const frame of frames()) frame.hidden = frame.dataset.map !== map;
       svg = game.drawing(map);
+      if (svg) shownBy.set(svg, game);
       zoom.attach(svg);
       const a = app();
       a.dataset.map = map;
+      if (svg) game.translate(svg); // its labels in the page's language, now that it shows
       // the map's own width / height: the layout gives the board the room of that shape
       const w = Number(svg.dataset.width);
       const h = Number(svg.dataset.height);
@@ -117,13 +120,14 @@ export function createBoard({ onTap, onMiss, onInspect }) {
     clear() {
       choices = new Map();
       zoom.reset();
-      for (const d of drawings()) game.clear(d);
+      // each drawing by its own game's module (Cambria's clear knows nothing of Ireland's map)
+      for (const [d, module] of shownBy) module.clear(d);
     },
     names() {
       return game.names(svg);
     },
     translate() {
-      for (const d of drawings()) game.translate(d);
+      for (const [d, module] of shownBy) module.translate(d); // the others when they show
     },
     zoom,
     get svg() {

@@ -132,7 +132,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     const { log_from: _from, ...rest } = view; // the whole log is here now
     state.view = { ...rest, log: state.log };
     state.opts = view.options;
-    state.partial = [];
+    state.partial = view.options && view.options.partial ? view.options.partial.slice() : [];
     state.alt = null;
     keepRecent(state.view);
     const mode = modeOf(view);
@@ -234,7 +234,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     const step = view.step;
     const opts = await ask("options", { partial, step });
     if (!opts || !still("choosing", view)) return false;
-    state.partial = partial.slice();
+    state.partial = (opts.partial || partial).slice(); // with any steps the engine took by itself
     state.opts = opts;
     state.alt = null;
     library.choices(step, state.partial);
@@ -250,7 +250,12 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   async function undo() {
     if (state.mode !== "choosing" || state.busy) return;
-    if (state.partial.length) await showChoices(state.partial.slice(0, -1));
+    if (state.partial.length > forcedSteps(state.opts)) await showChoices(state.partial.slice(0, -1));
+  }
+
+  // the leading steps the engine took without asking (Undo stops there)
+  function forcedSteps(opts) {
+    return (opts && Number(opts.forced)) || 0;
   }
 
   // A hint is the Hard level's choice, laid out on the board as if the player had chosen it.
@@ -306,7 +311,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (!partial || !partial.length || state.mode !== "choosing") return;
     try {
       const opts = await engine.request("options", { partial, step: state.view.step });
-      state.partial = partial.slice();
+      state.partial = (opts.partial || partial).slice();
       state.opts = opts;
       render({ fresh: true });
     } catch {
@@ -356,7 +361,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     state.result = null;
     screen.resetLog();
     board.clear();
-    board.show(board.game || gameModule("cambria"), setup.map());
+    board.show(gameModule(setup.game ? setup.game() : "cambria"), setup.map());
     go("setup");
     library.left();
   }

@@ -1,9 +1,11 @@
 // The dice in the turn card: faces with pips, and the spin while the engine rolls.
 //
 //   import { showDice, spinDice } from "./dice.js";
-//   showDice(box, {count, values, from, previous}, caption)   // `count` faces; `values` rolled;
-//                                          // `from`: the index of a die taken from a boat, or null;
-//                                          // `previous`: the last roll, shown faded before a new one
+//   showDice(box, {count, values, from, previous, kind, label}, caption)   // `count` faces;
+//                                          // `values` rolled; `from`: the index of a die taken
+//                                          // from a boat, or null; `previous`: the last roll, shown
+//                                          // faded before a new one; kind "colour": a colour die
+//                                          // (Hibernia) whose values are colour names, `label` the face in words
 //   const spin = spinDice(box, count);      // random faces while waiting …
 //   await spin.stop(values);                // … then the real ones (null: the roll failed)
 //
@@ -15,13 +17,23 @@ import { t } from "./i18n.js";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 const PIPS = new Map([[1, [5]], [2, [3, 7]], [3, [3, 5, 7]], [4, [1, 3, 7, 9]], [5, [1, 3, 5, 7, 9]], [6, [1, 3, 4, 6, 7, 9]]]);
 const SPIN_MS = 520;
+const COLOUR_FACES = ["blue", "green", "red", "yellow", "black", "purple"];
 
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, reducedMotion.matches ? Math.min(ms, 30) : ms));
 }
 
-function dieFace(node, value) {
+function dieFace(node, value, label = "") {
   node.replaceChildren();
+  if (typeof value === "string") { // a colour die: the face is its colour (with a mark, not hue alone)
+    node.dataset.value = value;
+    for (const c of Array.from(node.classList)) if (c.startsWith("face-")) node.classList.remove(c);
+    node.classList.add("colour-die", `face-${value}`);
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", t("die.showing", { value: label || value }));
+    node.append(el("span", { class: "face-mark" }));
+    return;
+  }
   node.dataset.value = value ? String(value) : "";
   node.setAttribute("role", "img");
   node.setAttribute("aria-label", value ? t("die.showing", { value }) : t("die.blank"));
@@ -29,14 +41,15 @@ function dieFace(node, value) {
   for (let k = 1; k <= 9; k++) node.append(el("span", { class: pips.has(k) ? "pip on" : "pip" }));
 }
 
-export function showDice(box, { count, values, from, previous = false }, caption = "") {
+export function showDice(box, { count, values, from, previous = false, kind = "", label = "" }, caption = "") {
   if (box.classList.contains("spinning")) return; // the spin ends by itself with the real values
   box.replaceChildren();
+  box.dataset.kind = kind;
   // before a roll, the last roll stays in sight, faded, until the new one lands
   box.classList.toggle("previous", previous);
   for (let i = 0; i < count; i++) {
-    const d = el("div", { class: "die", "data-testid": "die" });
-    dieFace(d, values[i] || 0);
+    const d = el("div", { class: kind === "colour" ? "die colour-die" : "die", "data-testid": "die" });
+    dieFace(d, values[i] || 0, label);
     if (!values[i]) d.classList.add("blank");
     if (i === from) d.classList.add("from-boat");
     box.append(d);
@@ -50,16 +63,18 @@ export function spinDice(box, count) {
   box.replaceChildren();
   box.classList.remove("previous");
   const dice = [];
+  const colour = box.dataset.kind === "colour";
+  const random = () => (colour ? COLOUR_FACES[Math.floor(Math.random() * 6)] : 1 + Math.floor(Math.random() * 6));
   for (let i = 0; i < count; i++) {
     const d = el("div", { class: "die rolling", "data-testid": "die" });
-    dieFace(d, 1 + Math.floor(Math.random() * 6));
+    dieFace(d, random());
     box.append(d);
     dice.push(d);
   }
   box.classList.add("spinning");
   const started = performance.now();
   const timer = reducedMotion.matches ? null : setInterval(() => {
-    for (const d of dice) dieFace(d, 1 + Math.floor(Math.random() * 6));
+    for (const d of dice) dieFace(d, random());
   }, 70);
   return {
     async stop(values) {

@@ -44,7 +44,9 @@ function levelBadge(level) {
   const path = document.createElementNS(SVGNS, "path");
   path.setAttribute("d", "M4 5h8v7H4zM8 2v3M6 8h0.01M10 8h0.01M2 8v2M14 8v2");
   icon.append(path);
-  return el("span", { class: "badge", "data-level": level, "aria-label": t("setup.computer", { level: levelName(level) }) },
+  // role img: the icon and the short word read as one label ("Computer: easy"); a span may not
+  // carry aria-label without a role
+  return el("span", { class: "badge", role: "img", "data-level": level, "aria-label": t("setup.computer", { level: levelName(level) }) },
     icon, el("span", { class: "badge-text", text: levelName(level) }));
 }
 

@@ -129,6 +129,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     afterRender();
     updateTutorial({
       view, opts: m.opts, partial: m.partial, human: mode === "choosing" || mode === "awaiting_roll",
+      coach: game.coach || null, // a game's own guide (web/games/<id>/coach.js); else Cambria's below
     });
   }
 

@@ -1,13 +1,14 @@
 // The new-game screen: how many players, their names, colours and kinds (a person or a
 // computer level), the map and the options.  What may be chosen comes from the engine's
-// `info` (its games' colours, boards and options, the computer levels); the engine checks
-// the choice again when the game starts.
+// `info` (its games' colours, boards, player counts and options, the computer levels); the
+// engine checks the choice again when the game starts.  Cambria or Hibernia is picked first.
 //
 //   import { createSetup } from "./setup.js";
 //   const setup = createSetup({ onStart: (payload) => ..., onMap: (map) => ... });
 //   setup.configure(info)   // once the engine is up
 //   setup.render()          // after a language switch
 //   setup.map()             // the map chosen
+//   setup.game()            // the game chosen
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -26,6 +27,7 @@ const DEFAULT_NAMES = ["Aurelia", "Brennus", "Cartimandua", "Drusus", "Elen"];
 
 export function createSetup({ onStart, onMap }) {
   let gameId = "cambria";
+  let games = [];
   let colours = DEFAULT_COLOURS;
   let levels = [];
   let maxName = 40;
@@ -36,7 +38,34 @@ export function createSetup({ onStart, onMap }) {
   }
 
   function map() {
+    const other = games.find((g) => g.id === gameId && g.id !== "cambria");
+    if (other) return other.boards[0].id;
     return $('input[name="map"]:checked')?.value || "cambria";
+  }
+
+  // The game picked: its colours, its player counts and its options on the screen
+  function pickGame(id) {
+    const game = games.find((g) => g.id === id);
+    if (!game) return;
+    gameId = id;
+    colours = game.colours;
+    seats.forEach((p, i) => { p.colour = colours[i % colours.length].id; });
+    for (const r of $$('input[name="count"]')) {
+      const n = Number(r.value);
+      r.disabled = n < game.min_players || n > game.max_players;
+      r.closest("label").hidden = r.disabled;
+    }
+    const checked = $('input[name="count"]:checked');
+    if (checked.disabled) {
+      checked.checked = false;
+      $(`input[name="count"][value="${Math.max(game.min_players, Math.min(game.max_players, count()))}"]`).checked = true;
+    }
+    const cambria = id === "cambria";
+    $("#map-field").hidden = !cambria;
+    $("#german-field").hidden = !cambria;
+    $("#advanced-field").hidden = !game.options.some((o) => o.id === "advanced");
+    render();
+    onMap(map(), gameId);
   }
 
   function render() {
@@ -76,7 +105,10 @@ export function createSetup({ onStart, onMap }) {
       }
       list.append(li);
     }
-    $("#neutral-note").hidden = n !== 2;
+    const facts = games.find((g) => g.id === gameId);
+    const neutral = facts ? facts.neutral_with.includes(n) : n === 2;
+    $("#neutral-note").hidden = !(neutral && gameId === "cambria");
+    $("#hib-neutral-note").hidden = !(neutral && gameId === "hibernia");
   }
 
   function pickColour(i, colour) {
@@ -91,7 +123,9 @@ export function createSetup({ onStart, onMap }) {
     const players = seats.slice(0, count()).map((p, i) => ({
       name: (p.name || "").trim() || t("player.fallback", { n: i + 1 }), colour: p.colour, kind: p.kind || "human",
     }));
-    const out = { game: gameId, map: map(), players, options: { german_tiebreak: $("#german-tiebreak").checked } };
+    const options = gameId === "cambria" ? { german_tiebreak: $("#german-tiebreak").checked } : {};
+    if (gameId === "hibernia") options.advanced = $("#advanced").checked;
+    const out = { game: gameId, map: map(), players, options };
     // a fixed seed for a reproducible game (tests, bug reports): ?seed=123
     const seed = new URLSearchParams(location.search).get("seed");
     if (seed !== null && /^\d{1,15}$/.test(seed)) out.seed = Number(seed);
@@ -101,7 +135,12 @@ export function createSetup({ onStart, onMap }) {
   for (const r of $$('input[name="count"]')) r.addEventListener("change", render);
   for (const r of $$('input[name="map"]')) {
     r.addEventListener("change", () => {
-      if (r.checked) onMap(r.value);
+      if (r.checked) onMap(r.value, gameId);
+    });
+  }
+  for (const r of $$('input[name="game"]')) {
+    r.addEventListener("change", () => {
+      if (r.checked) pickGame(r.value);
     });
   }
   $("#setup").addEventListener("submit", (event) => {
@@ -112,8 +151,11 @@ export function createSetup({ onStart, onMap }) {
   return {
     render,
     map,
+    game: () => gameId,
     configure(info) {
-      const game = (info.games || []).find((g) => g.id === gameId) || info.games?.[0];
+      games = Array.isArray(info.games) ? info.games : [];
+      for (const r of $$('input[name="game"]')) r.closest("label").hidden = !games.some((g) => g.id === r.value);
+      const game = games.find((g) => g.id === gameId) || games[0];
       if (game) {
         gameId = game.id;
         colours = game.colours;

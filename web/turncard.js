@@ -70,7 +70,7 @@ export function createTurnCard({ onPick, onInstead }) {
     const confirm = $("confirm");
     undo.hidden = !deciding;
     confirm.hidden = !deciding || rollAfter;
-    undo.disabled = !m.partial.length;
+    undo.disabled = m.partial.length <= ((opts && Number(opts.forced)) || 0); // not behind steps nobody chose
     $("hint").hidden = !deciding || !m.hintAvailable;
     confirm.disabled = !(opts && opts.complete);
     if (deciding) confirm.textContent = game.words.confirmLabel(opts);
@@ -83,7 +83,7 @@ export function createTurnCard({ onPick, onInstead }) {
       for (const c of opts.choices) {
         if (!game.words.asButton(c)) continue;
         const full = game.words.choiceLabel(c, ctx);
-        const { text, sub } = game.words.choiceButton(c);
+        const { text, sub } = game.words.choiceButton(c, ctx);
         const more = game.words.choiceClass ? game.words.choiceClass(c) : "";
         extra.append(el("button", {
           type: "button", class: `choice choice-${c.kind} ${more}`.trim(), "data-testid": `choice-${c.kind}`, "data-token": c.token,

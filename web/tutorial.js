@@ -6,7 +6,10 @@
 // offers it again.
 //
 //   import { initTutorial, updateTutorial, restartTutorial } from "./tutorial.js";
-//   updateTutorial({ view, opts, partial, human })   // after every redraw
+//   updateTutorial({ view, opts, partial, human, coach })   // after every redraw
+//
+// The words and targets below are Cambria's; a game with its own guide passes `coach`
+// (web/games/hibernia/coach.js: step(info) -> {text, target}, endsTurn(phase), done()).
 
 import { onLanguage, t } from "./i18n.js";
 import { notify } from "./toasts.js";
@@ -117,16 +120,24 @@ export function updateTutorial(info) {
     return;
   }
   // count the regular turns the guide has walked through
-  if (prev && view.step > prev.step && prev.phase === "turn" && prev.human) turnsDone += 1;
+  const coach = info.coach;
+  const endsTurn = coach ? coach.endsTurn(prev?.phase) : prev?.phase === "turn";
+  if (prev && view.step > prev.step && endsTurn && prev.human) turnsDone += 1;
   prev = { step: view.step, phase: view.phase, human };
   if (turnsDone >= 1) {
     // walked through: closed, the last word as a toast that goes by itself
     finish();
-    notify(t("tutorial.done"), { ms: 7000 });
+    notify(coach ? coach.done() : t("tutorial.done"), { ms: 7000 });
     return;
   }
   if (!human) {
     hide();
+    return;
+  }
+  if (coach) {
+    const said = coach.step(info);
+    if (said) show(said.text, said.target);
+    else hide();
     return;
   }
   const board = document.getElementById(`board-${view.map}`);

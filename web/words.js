@@ -8,6 +8,7 @@
 //   {"seat": 2}        the player's name (the neutral army's name in this language)
 //   {"road": 12}       the road, by the game's board module (Cambria: its two forts)
 //   {"fort": 3}        the fort's name, by the game's board module
+//   {"county": "MEA"}  a county's name, by the game's board module (Hibernia)
 //   {"key", "args"}    a part inside a part; a list of parts is said one after the other
 //
 // Keys and names from data are never looked up in plain objects (a level named
@@ -147,6 +148,7 @@ function argText(value, ctx, depth) {
   const names = ctx.names || {};
   if (Object.hasOwn(value, "road")) return names.road ? names.road(value.road) : t("road.numbered", { n: value.road });
   if (Object.hasOwn(value, "fort")) return names.fort ? names.fort(value.fort) : String(value.fort);
+  if (Object.hasOwn(value, "county")) return names.county ? names.county(value.county) : String(value.county);
   return "";
 }
 

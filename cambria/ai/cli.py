@@ -82,7 +82,8 @@ def add_commands(subparsers: Any) -> None:
     tp.add_argument("--game", default="cambria", choices=GAME_IDS, help="which game (default: cambria)")
     tp.add_argument("--seats", default="hard,normal,normal",
                     help="levels by seat, e.g. hard,normal,normal (default); a level may carry evaluation "
-                         "weights for tuning, e.g. 'normal[boat=1.5;narrow=0]'")
+                         "weights for tuning, e.g. 'normal[boat=1.5;narrow=0]' (Cambria) or "
+                         "'normal[threat=0.4]' (Hibernia)")
     tp.add_argument("--games", type=positive_int, default=30, metavar="N", help="games per map (default 30)")
     tp.add_argument("--seed", type=seed_int, default=1, metavar="S",
                     help="the same seed plays the same games (default 1)")

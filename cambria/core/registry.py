@@ -19,11 +19,11 @@ from typing import Any
 from .interface import GameRules
 
 __all__ = ["GAME_IDS", "BOARDS", "resolve", "rules_for", "web_for", "ai_for", "register", "game_ids",
-           "boards_of", "game_of_board"]
+           "boards_of", "game_of_board", "has_part"]
 
 # the games that ship, and every board name -> its game (the first board of a game is its default)
-GAME_IDS: tuple[str, ...] = ("cambria",)
-BOARDS: dict[str, str] = {"cambria": "cambria", "cumbria": "cambria"}
+GAME_IDS: tuple[str, ...] = ("cambria", "hibernia")
+BOARDS: dict[str, str] = {"cambria": "cambria", "cumbria": "cambria", "hibernia": "hibernia"}
 
 _loaded: dict[tuple[str, str], Any] = {}
 _extra_games: dict[str, tuple[str, ...]] = {}
@@ -91,6 +91,17 @@ def _module(game: str, part: str) -> Any:
             raise ValueError(f"unknown game {game[:40]!r}; the games are {', '.join(game_ids())}")
         mod = _loaded[key] = importlib.import_module(f"cambria.games.{game}.{part}")
     return mod
+
+
+def has_part(game: str, part: str) -> bool:
+    """Whether a game has the module ``part`` (a game's rules may ship before its web side)."""
+    if (game, part) in _loaded:
+        return True
+    if game not in GAME_IDS:
+        return False
+    import importlib.util
+
+    return importlib.util.find_spec(f"cambria.games.{game}.{part}") is not None
 
 
 def rules_for(game: str) -> GameRules[Any, Any]:

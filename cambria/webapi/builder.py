@@ -10,6 +10,12 @@ The preview comes from the rules' own effects: a whole action is played on a cop
 (its effects include the captures at the end of the turn); for a part of an
 action, the effects of the first legal action that extends it are kept up to the
 chosen steps.  Nothing here knows a rule.
+
+A game's web object may name steps a person is not asked for (``auto_step(state, step)``:
+true for a step that, when it is the only one offered at the start of a decision, is taken
+by itself, like Hibernia's "which action first" when one action is left).  Those leading
+steps are part of every answer's ``partial``, and ``forced`` says how many there are (Undo
+does not go behind them).
 """
 
 from __future__ import annotations
@@ -65,10 +71,25 @@ def check_partial(partial: Any) -> list[str]:
     return list(partial)
 
 
+def forced_steps(game: Game, web: Any, tree: LegalTree) -> list[str]:
+    """The leading steps of the decision due that are taken without asking (see the module)."""
+    auto = getattr(web, "auto_step", None)
+    lead: list[str] = []
+    while auto is not None and len(lead) < MAX_PARTIAL:
+        entry = tree.get(lead)
+        if entry is None or entry[1] or len(entry[0]) != 1 or not auto(game.state, entry[0][0]):
+            break
+        lead.append(entry[0][0])
+    return lead
+
+
 def options(game: Game, web: Any, tree: LegalTree, partial: Sequence[str]) -> dict[str, Any]:
     """The next steps after ``partial``, with the preview, the stage and the prompt (OPTIONS)."""
     rules = game.rules
     state = game.state
+    lead = forced_steps(game, web, tree)
+    if len(partial) < len(lead) and list(partial) == lead[:len(partial)]:
+        partial = lead  # the steps nobody is asked for are taken
     entry = tree.get(partial)
     if entry is None:
         done = " ".join(partial[:-1]) or "nothing"
@@ -95,7 +116,7 @@ def options(game: Game, web: Any, tree: LegalTree, partial: Sequence[str]) -> di
     choices.sort(key=web.sort_key)
     stage = web.stage(partial, nxt)
     return {
-        "stage": stage, "partial": list(partial), "complete": complete, "action": action_text,
+        "stage": stage, "partial": list(partial), "forced": len(lead), "complete": complete, "action": action_text,
         "choices": choices, "prompt": web.prompt(state, stage, nxt, preview.get("dice", dice)),
         "preview": preview, "player": web.decider(state), "phase": rules.phase(state).name.lower(),
     }

@@ -17,7 +17,7 @@ from ..core.interface import CHANCE, TERMINAL, Effects
 from ..core.record import (
     check_header, check_result, load_record, make_record, new_game_from_header, parse_record_text, replay_steps,
 )
-from ..core.registry import game_ids, resolve, rules_for, web_for
+from ..core.registry import game_ids, has_part, resolve, rules_for, web_for
 from ..core.seats import LEVELS, MAX_NAME, check_seats, kind_level
 from .builder import LegalTree, check_partial, options
 from .errors import GameOverError, NoGameError, NotYourTurnError, RequestError, StaleStepError
@@ -140,7 +140,7 @@ class WebSession:
 
     def info(self, payload: dict[str, Any]) -> dict[str, Any]:
         _only(payload, set(), "info")
-        games = [web_for(g).info() for g in game_ids()]
+        games = [web_for(g).info() for g in game_ids() if has_part(g, "web")]
         cambria = games[0]
         return {
             "version": __version__, "games": games, "computer_levels": list(LEVELS), "max_name": MAX_NAME,

@@ -3,8 +3,9 @@
 // itself here with its own web/games/hibernia/.
 
 import cambria from "./cambria/index.js";
+import hibernia from "./hibernia/index.js";
 
-const GAMES = new Map([[cambria.id, cambria]]);
+const GAMES = new Map([[cambria.id, cambria], [hibernia.id, hibernia]]);
 
 /** The module of a game (the first one for an id the page does not know: a clear fallback). */
 export function gameModule(id) {

@@ -203,7 +203,7 @@ def _space(p: str, s: TrackSpace, colour: str) -> str:
     start = s.index == 0
     attrs = ' data-start=""' if start else ""
     out = [f'<g class="track-space" id="{p}-space-{s.index}" data-space="{s.index}" data-colour="{colour}" '
-           f'data-x="{_f(cx)}" data-y="{_f(cy)}"{attrs} aria-label="Space {s.index}: {colour}{", the start" if start else ""}">',
+           f'data-x="{_f(cx)}" data-y="{_f(cy)}"{attrs} role="img" aria-label="Space {s.index}: {colour}{", the start" if start else ""}">',
            f'<rect class="space-area" x="{_f(s.x)}" y="{_f(s.y)}" width="{_f(s.w)}" height="{_f(s.h)}" rx="4" '
            f'fill="url(#{p}-tile-{colour})" stroke="#20382b" stroke-width="1"/>']
     if start:
@@ -240,7 +240,7 @@ def _shield(p: str, box: tuple[float, float, float, float]) -> str:
     r = CHIP_RADIUS
     dx = r + 4
     slots = [(cx - dx, y1 + 30), (cx + dx, y1 + 30), (cx - dx, y1 + 30 + 2 * r + 6), (cx + dx, y1 + 30 + 2 * r + 6)]
-    return (f'<g class="shield" id="{p}-shield" aria-label="The shield: soldiers lost in battle">'
+    return (f'<g class="shield" id="{p}-shield" role="group" aria-label="The shield: soldiers lost in battle">'
             f'<path class="shield-plate" d="{d}" fill="#c9a86a" stroke="#4a3b24" stroke-width="2.2"/>'
             f'<path d="{d}" fill="none" stroke="#f3dfae" stroke-width="1.2" transform="translate({_f(cx)} {_f(y1 + h / 2)}) '
             f'scale(0.9) translate({_f(-cx)} {_f(-(y1 + h / 2))})"/>'
@@ -261,7 +261,7 @@ def _supply(p: str, box: tuple[float, float, float, float]) -> str:
         f'stroke="#4a3b24" stroke-width="1.1" stroke-linejoin="round"/>'
         f'<path d="M{_f(tx)},{_f(y1 + 19)} L{_f(tx)},{_f(y1 + 12)}" stroke="#4a3b24" stroke-width="1.1"/>'
         for tx in (cx - 20, cx, cx + 20))
-    return (f'<g class="supply" id="{p}-supply" aria-label="The supplies: soldiers not yet on the board">'
+    return (f'<g class="supply" id="{p}-supply" role="group" aria-label="The supplies: soldiers not yet on the board">'
             f'<rect class="supply-plate" x="{_f(x1)}" y="{_f(y1)}" width="{_f(x2 - x1)}" height="{_f(y2 - y1)}" rx="10" '
             'fill="#f7efd8" fill-opacity="0.92" stroke="#4a3b24" stroke-width="1.8"/>' + tents
             + _slots(p, "supply", slots) + "</g>")
@@ -341,7 +341,7 @@ def board_svg(board: BoardLike) -> str:
         f'fill="url(#{p}-waves)"/></g>')
     add(f'<rect class="frame-line" x="{_f(F - 1)}" y="{_f(F - 1)}" width="{_f(W - 2 * F + 2)}" height="{_f(H - 2 * F + 2)}" '
         'fill="none" stroke="#d8b563" stroke-width="2"/>')
-    add('<g class="track" aria-label="The scoring track">')
+    add('<g class="track" role="group" aria-label="The scoring track">')
     for s, colour in zip(lay.spaces, data["track"], strict=True):
         add(_space(p, s, colour))
     add("</g>")
@@ -379,7 +379,7 @@ def board_svg(board: BoardLike) -> str:
             add("</text>")
             if cl.fort is not None:
                 fx, fy = cl.fort
-                add(f'<g class="fort" data-county="{cid}" aria-label="Fort"><use href="#{p}-fort" '
+                add(f'<g class="fort" data-county="{cid}" role="img" aria-label="Fort"><use href="#{p}-fort" '
                     f'x="{_f(fx - FORT_SIZE / 2)}" y="{_f(fy - FORT_SIZE / 2)}" width="{_f(FORT_SIZE)}" '
                     f'height="{_f(FORT_SIZE)}"/></g>')
             for k, (x, y) in enumerate(cl.spots):
@@ -395,7 +395,7 @@ def board_svg(board: BoardLike) -> str:
     for a in lay.arrows:
         add(f'<g class="arrow" data-from="{a.a}" data-to="{a.b}" data-via="{a.via}" '
             f'data-x1="{_f(a.start[0])}" data-y1="{_f(a.start[1])}" data-x2="{_f(a.end[0])}" data-y2="{_f(a.end[1])}" '
-            f'aria-label="{escape(names[a.a])} and {escape(names[a.b])} count as neighbours">')
+            f'role="img" aria-label="{escape(names[a.a])} and {escape(names[a.b])} count as neighbours">')
         add(_arrow(a.start[0], a.start[1], a.end[0], a.end[1]))
         add("</g>")
     add("</g>")
@@ -406,6 +406,8 @@ def board_svg(board: BoardLike) -> str:
     tx1, ty1, tx2, ty2 = lay.title
     add(f'<text class="map-title" x="{_f((tx1 + tx2) / 2)}" y="{_f(ty2 - 7)}" text-anchor="middle" '
         f'font-family="{SERIF}" font-size="24" font-weight="700" letter-spacing="5" fill="#fffdf0" '
+        # held to its panel: a wide serif would reach over the shield beside it
+        f'textLength="{_f(tx2 - tx1 - 6)}" lengthAdjust="spacingAndGlyphs" '
         f'fill-opacity="0.88">{name.upper()}</text>')
     add(f'<g class="fx" id="{p}-fx"></g>')
     add("</svg>")

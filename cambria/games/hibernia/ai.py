@@ -1,0 +1,61 @@
+"""Hibernia's side of the computer players: the evaluation, the search hooks and Easy's blind spots.
+
+The levels themselves are generic (``cambria.ai.players``); they ask this module what a
+Hibernia position is worth and which oversights a beginner makes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .actions import Action
+from .evaluate import Evaluator, Params, evaluator_for
+from .search_hooks import HiberniaSearch
+from .state import FIRST_ACTION, LAST_ACTION, State
+
+__all__ = ["AI", "HiberniaAI"]
+
+
+class HiberniaAI:
+    """The hooks the generic computer players need from Hibernia."""
+
+    Params = Params
+
+    def search_hooks(self, state: State, params: Any = None) -> HiberniaSearch:
+        """The evaluation and search hooks for the game of ``state`` (``params``: tuning weights)."""
+        return HiberniaSearch(state, params)
+
+    def easy_evaluator(self, state: State) -> Evaluator:
+        """A naive judgement: the walks only, no threats, soldiers valued alike wherever they are."""
+        return evaluator_for(state, _easy_params(), "easy")
+
+    def easy_oversights(self, state: State, actions: Sequence[Action], rng: random.Random) -> list[Action]:
+        """The actions a beginner thinks of: some turns she forgets to attack (only empty or own
+        counties come to mind), or that the muster is there, or that the extra action may come
+        first."""
+        keep = list(actions)
+        if state.phase not in (FIRST_ACTION, LAST_ACTION):
+            return keep
+        index = state.board.index
+        me = state.current
+        if rng.random() < 0.4:
+            keep = [a for a in keep if a.is_muster or state.owner[index[a.target]] in (-1, me)] or keep
+        if rng.random() < 0.3:
+            keep = [a for a in keep if not a.is_muster] or keep
+        if state.phase == FIRST_ACTION and rng.random() < 0.5:
+            keep = [a for a in keep if a.slot == "die"] or keep
+        return keep
+
+
+_EASY: Params | None = None
+
+
+def _easy_params() -> Params:
+    global _EASY
+    if _EASY is None:
+        _EASY = Params(threat=0.0, supply=0.1, board=0.1, shield=0.1, horizon=3.0)
+    return _EASY
+
+
+AI = HiberniaAI()

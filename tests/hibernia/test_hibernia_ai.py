@@ -1,0 +1,123 @@
+"""The computer players on Hibernia: legal, deterministic choices through the generic levels, the
+search hooks doing what they promise, and play that sees a whole turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cambria import Game
+from cambria.ai.players import NODE_BUDGET, choose
+from cambria.ai.tournament import play_game
+from cambria.games.hibernia import rules
+from cambria.games.hibernia.ai import AI
+from cambria.games.hibernia.definition import RULES
+from cambria.games.hibernia.evaluate import Params
+from cambria.games.hibernia.search_hooks import greedy_sources
+from cambria.games.hibernia.state import FIRST_ACTION, LAST_ACTION, ROLL
+from hib_scenario import check_invariants, legal, play, pos
+
+
+def positions(seed: int, n: int = 4, count: int = 12) -> list:
+    """Decision positions from a game between Normal players."""
+    game = Game("hibernia", n, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not game.is_over() and len(out) < count:
+        if game.is_chance():
+            game.roll()
+            continue
+        out.append(RULES.clone(game.state))
+        game.play(choose(RULES, game.state, "normal", rng).action)
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_chooses_a_legal_action_the_same_way_twice(level: str):
+    for s in positions(3, count=6) + positions(4, n=3, count=4):
+        before = s.to_dict()
+        a = choose(RULES, s, level, random.Random(7)).action
+        assert str(a) in legal(s)
+        assert s.to_dict() == before
+        assert choose(RULES, s, level, random.Random(7)).action == a
+
+
+def test_hard_stays_within_its_node_budget():
+    for s in positions(11, count=8):
+        c = choose(RULES, s, "hard", random.Random(1))
+        assert 0 < c.nodes <= NODE_BUDGET["hard"] + 1 and not c.clock_capped
+
+
+def test_the_second_action_of_a_turn_costs_no_search_depth_purples_only_action_does():
+    hooks = AI.search_hooks(pos("A: LOU 1; B: WAT 1; C: CLI 1; D: DON 1", die="red"))
+    first = pos("A: LOU 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
+    assert first.phase == FIRST_ACTION and hooks.depth_cost(first) == 1
+    play(first, "die muster")
+    assert first.phase == LAST_ACTION and hooks.depth_cost(first) == 0
+    purple = pos("A: LOU 1; B: WAT 1; C: CLI 1; D: DON 1", die="purple")
+    assert purple.phase == LAST_ACTION and hooks.depth_cost(purple) == 1
+
+
+def test_candidates_inside_the_tree_keep_every_target_with_one_choice_of_sources():
+    s = pos("A: LON 3, OFF 2, ROS 2, WME 1; B: WAT 1; C: CLI 1; D: DON 1", supply={"A": 0}, die="blue")
+    hooks = AI.search_hooks(s)
+    cands = [str(a) for a in hooks.candidate_actions(s)]
+    assert set(cands) <= legal(s)
+    assert {(a.split()[0], a.split()[1].split("<")[0]) for a in cands} == \
+        {(a.split()[0], a.split()[1].split("<")[0]) for a in legal(s)}
+    assert [a for a in cands if a.startswith("die MEA")] == ["die MEA<LON2,ROS1"] or \
+        [a for a in cands if a.startswith("die MEA")] == ["die MEA<LON2,OFF1"]
+    assert greedy_sources(s, 0, 0, 3)[0] == ("LON", 2)   # the fullest county gives first
+
+
+def test_handover_gives_the_turn_to_a_later_player_after_finishing_the_current_one():
+    s = pos("A: LOU 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
+    play(s, "die muster")
+    hooks = AI.search_hooks(s)
+    other = hooks.handover(s, 2)
+    assert other is not None and other.phase == ROLL and other.current == 2   # C instead of B
+    assert s.phase == LAST_ACTION and s.current == 0                           # unchanged
+    assert hooks.handover(s, 4) is None
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_turn_takes_the_counties_that_pay_for_the_walk(level: str):
+    # the track ahead: red, red, green, red.  A holds one red county: Longford (red, by the
+    # arrow from Meath) and a green neighbour of Meath make a walk of three
+    s = pos("A: LOU 1, MEA 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
+    rng = random.Random(3)
+    while s.phase in (FIRST_ACTION, LAST_ACTION) and s.current == 0:
+        rules.apply(s, choose(RULES, s, level, rng).action)
+    assert s.track[0] == 3
+
+
+def test_params_reject_unknown_weights():
+    with pytest.raises(TypeError):
+        Params(speed=1.0)
+    assert Params(threat=0.2).threat == 0.2
+
+
+def test_a_game_between_all_levels_keeps_the_invariants():
+    out = play_game("hibernia", ["hard", "normal", "easy", "random"], seed=5)
+    assert out["winners"] and out["turns"] > 20
+    game = Game("hibernia", 3, seed=9, advanced=True)
+    rng = random.Random(9)
+    forts_drawn = False
+    while not game.is_over():
+        if game.is_chance():
+            text = game.roll()
+            forts_drawn = forts_drawn or text.startswith("forts")
+        else:
+            game.play(choose(RULES, game.state, "normal", rng).action)
+        check_invariants(game.state, forts_drawn)
+
+
+def test_normal_beats_random_players():
+    wins = 0
+    for g in range(8):
+        levels = ["normal", "random", "random", "random"]
+        levels = levels[g % 4:] + levels[:g % 4]
+        out = play_game("hibernia", levels, seed=100 + g)
+        wins += sum(1 for w in out["winners"] if levels[w] == "normal")
+    assert wins >= 7

@@ -1,0 +1,94 @@
+"""``python -m cambria simulate|replay|tournament --game hibernia``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cambria import Game
+from cambria.cli import main
+from cambria.core.record import make_record
+
+
+def finished(seed: int = 4) -> Game:
+    game = Game("hibernia", ["Ann", "Bob", "Cy"], seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        if game.is_chance():
+            game.roll()
+        else:
+            acts = game.legal_actions()
+            game.play(acts[int(rng.random() * len(acts))])
+    return game
+
+
+def test_simulate_plays_hibernia_with_four_players_by_default(capsys):
+    assert main(["simulate", "--game", "hibernia", "--games", "8", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Hibernia, map hibernia, 4 players, 8 games, seed 2")
+    assert "seat 4:" in out and "seat 5" not in out
+
+
+def test_simulate_refuses_a_player_count_hibernia_does_not_have(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--game", "hibernia", "--players", "5", "--games", "1"])
+    assert exc.value.code == 2
+    assert "Hibernia is for 3 to 4 players" in capsys.readouterr().err
+
+
+def test_replay_checks_a_hibernia_record_and_refuses_a_damaged_one(tmp_path, capsys):
+    game = finished()
+    record = make_record(game)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(record))
+    assert main(["replay", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert f"valid record, Hibernia on hibernia, {len(game.steps)} steps" in out
+    winner = game.players[game.result().winner]
+    assert f"winner: {winner}" in out
+    steps = list(record["steps"])
+    steps[5] = "extra XYZ"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dict(record, steps=steps)))
+    assert main(["replay", str(bad)]) == 1
+    assert "step 6 'extra XYZ'" in capsys.readouterr().err
+
+
+def test_tournament_plays_hibernia_seats(capsys):
+    assert main(["tournament", "--game", "hibernia", "--seats", "normal,easy,random", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "maps hibernia" in out and "normal" in out and "random" in out
+
+
+def test_tournament_refuses_five_seats_for_hibernia(capsys):
+    with pytest.raises(SystemExit):
+        main(["tournament", "--game", "hibernia", "--seats", "normal,normal,normal,normal,normal", "--games", "1"])
+    assert "3 to 4 of" in capsys.readouterr().err
+
+
+def test_the_balance_report_counts_every_win_once():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "hibernia_balance.py"
+    spec = importlib.util.spec_from_file_location("hibernia_balance", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    balance, format_report = tool.balance, tool.format_report
+
+    r = balance(6, "random", seed=2)
+    assert abs(sum(r["seat_wins"]) - 6) < 1e-9 and abs(sum(r["fort_wins"]) - 6) < 1e-9
+    assert r["fort_games"] == [6, 6, 6, 6] and r["forts"] == ["MCA", "SLE", "LCK", "TIP"]
+    three = balance(4, "random", seed=2, players=3, advanced=True)
+    assert sum(three["fort_games"]) == 12                   # one fort each game is the neutral's
+    assert "starting fort" in format_report(three) and "advanced" in format_report(three)
+
+
+def test_the_registry_knows_which_parts_a_game_has():
+    from cambria.core import registry
+
+    assert registry.has_part("hibernia", "definition") and registry.has_part("hibernia", "ai")
+    assert registry.has_part("cambria", "web") and not registry.has_part("chess", "definition")

@@ -1,0 +1,88 @@
+"""The rule sheet's two worked examples, played through the rules.
+
+**John's invasion.**  John's roll is no use to him: none of his counties borders a county
+of the rolled colour.  Three of his counties border a county Alison holds with two
+soldiers.  He has two soldiers in his supply, so he takes one from the county where he
+has two and, as his extra action, puts three soldiers into Alison's county: two of each
+side go to the shield and John holds the county with one.  He would like to go on from
+his new county into a neighbouring county of the rolled colour, but his supply is empty
+and every county of his has one soldier left: he uses the die to muster.
+
+On the sheet the die shows yellow and Alison's county is blue.  On our board every county
+but Donegal borders a yellow county, so no three counties around a blue one can avoid
+yellow; the same story is told with the colours renamed: the die shows **green** and
+Alison's county is the **yellow** Monaghan & Cavan.  Everything else is as on the sheet.
+
+**Alison's walk.**  The five spaces ahead of Alison's marker are red, blue, blue, yellow,
+red; she holds one blue, two green, one red and one yellow county and rolled purple.  Her
+red county pays the red space, her blue one the first blue, purple the second blue, her
+yellow county the yellow; she stops before the second red (the green counties do not
+help).  Our track has no such run of spaces, so the example is played on a copy of the
+board whose track starts so (a valid track: ten spaces of each colour, the start yellow).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from cambria.games.hibernia import rules
+from cambria.games.hibernia.actions import Action
+from cambria.games.hibernia.board import board_from_dict
+from cambria.games.hibernia.track import walk
+from hib_scenario import BOARD, county, describe, legal, play, pos
+
+JOHN, ALISON = "A", "B"
+
+
+def test_johns_invasion_with_three_soldiers():
+    s = pos("A: ADA 1, LOU 1, SLE 2; B: CLI 1, KCO 1, MCA 2; C: TIP 1; D: WWX 1",
+            supply={JOHN: 2}, die="green")
+    # none of John's counties borders a green county: the die can only muster
+    green = BOARD.colour_mask[1]
+    assert not any(BOARD.adjacent[i] & green for i in s.counties_of(0))
+    assert {a for a in legal(s) if a.startswith("die ")} == {"die muster"}
+    # Alison's Monaghan & Cavan borders three of his counties: N = 3, two from the supply, one
+    # from Sligo & Leitrim, the only county where he has two
+    assert {a for a in legal(s) if a.startswith("extra MCA")} == {"extra MCA<SLE1"}
+    fx = play(s, "extra MCA<SLE1")
+    assert [(e["from"], e["count"]) for e in fx if e["type"] == "soldiers" and e["to"] == county("MCA")] == \
+        [("supply", 2), (county("SLE"), 1)]
+    combat = [e for e in fx if e["type"] == "combat"][0]
+    assert (combat["attackers"], combat["defenders"], combat["losses"], combat["left"]) == (3, 2, 2, 1)
+    assert s.shield[0] == 2 and s.shield[1] == 2
+    assert describe(s) == "A: ADA 1, LOU 1, MCA 1, SLE 1; B: CLI 1, KCO 1; C: TIP 1; D: WWX 1"
+    # his new county borders a green one (Westmeath), but there is nobody left to send
+    assert BOARD.adjacent[county("MCA")] & green & (1 << county("WME"))
+    assert s.supply[0] == 0 and all(s.count[i] == 1 for i in s.counties_of(0))
+    assert rules.why_illegal(s, Action.parse("die WME")) is not None
+    assert legal(s) == {"die muster"}
+    play(s, "die muster")
+
+
+def alison_board():
+    data = copy.deepcopy(BOARD.data)
+    head = ["yellow", "red", "blue", "blue", "yellow", "red"]
+    rest = list(data["track"])
+    for c in head:
+        rest.remove(c)
+    data["track"] = head + rest
+    return board_from_dict(data)
+
+
+def test_alisons_walk_with_purple_over_red_blue_blue_yellow_red():
+    board = alison_board()
+    ahead = [board.track[k] for k in range(1, 6)]
+    assert ahead == [2, 0, 0, 3, 2]                      # red, blue, blue, yellow, red
+    s = pos("A: DON 1; B: ROS 1, GAL 1, WAT 1, CLI 1, KCO 1; C: LCK 1; D: DTF 1",
+            current=ALISON, die="purple", board=board)
+    assert s.holdings(1) == [1, 2, 1, 1]                 # blue, green, red, yellow
+    fx = play(s, "extra muster")                         # the extra action changes no county
+    steps = [(e["colour"], e["paid"]) for e in fx if e["type"] == "step"]
+    assert steps == [("red", "county"), ("blue", "county"), ("blue", "purple"), ("yellow", "county")]
+    walked = [e for e in fx if e["type"] == "walk"][0]
+    assert (walked["from"], walked["to"], walked["purple_used"], walked["stopped_on"]) == (0, 4, True, "red")
+    assert s.track[1] == 4
+    # the same walk from the walk function alone
+    assert [paid for _, paid in walk(board.track, 0, [1, 2, 1, 1], 1)] == ["county", "county", "purple", "county"]
+    # without purple she would have stopped on the first blue space's second copy
+    assert len(walk(board.track, 0, [1, 2, 1, 1], 0)) == 2

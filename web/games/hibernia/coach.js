@@ -1,0 +1,38 @@
+// The guided first turn of Hibernia (web/tutorial.js shows the card; this says what it reads
+// and what to outline).  It follows the data the engine sends: the roll due, the turn
+// builder's stage, whether the decision is whole; nothing here is a rule.
+//
+//   coach.step({ view, opts, partial, menu })  -> { text, target } or null (nothing to say)
+//   coach.endsTurn(phase)                      -> a person's decision in this phase ends her turn
+//   coach.done()                               -> the guide's last word, after the first turn
+
+import { t } from "../../i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function step({ view, opts, partial = [], menu }) {
+  const board = $(`board-${view.map}`);
+  if (view.chance) {
+    const colour = view.roll && view.roll.kind === "colour";
+    return { text: colour ? t("hib.tutorial.roll") : t("hib.tutorial.rollSetup"), target: $("roll") };
+  }
+  if (menu) return { text: t("hib.tutorial.menu"), target: $("choice-menu") };
+  if (!opts) return null;
+  if (opts.complete && partial.length > (Number(opts.forced) || 0)) {
+    return { text: t("hib.tutorial.confirm"), target: $("confirm") };
+  }
+  const choices = opts.choices || [];
+  if (!choices.length) return null;
+  if (opts.stage === "slot") return { text: t("hib.tutorial.slot"), target: $("extra-choices") };
+  if (opts.stage === "source") return { text: t("hib.tutorial.source"), target: board };
+  if (choices.every((c) => c.kind === "muster")) return { text: t("hib.tutorial.muster"), target: $("extra-choices") };
+  return { text: opts.forced ? t("hib.tutorial.second") : t("hib.tutorial.county"), target: board };
+}
+
+export function endsTurn(phase) {
+  return phase === "last_action";
+}
+
+export function done() {
+  return t("hib.tutorial.done");
+}
