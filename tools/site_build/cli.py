@@ -39,7 +39,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--no-snapshot", action="store_true",
                    help="leave out the memory snapshot (the site then starts Python normally, slower)")
     s = commands.add_parser("serve", help="build, then serve dist/ on this machine",
-                            description="Build the site, then serve dist/ over HTTP until Ctrl-C.")
+                            description="Set up what the build needs (Node.js and npm, from Debian where they are missing), "
+                            "build the site, then serve dist/ over HTTP until Ctrl-C.")
     s.add_argument("--port", type=port_number, default=8000, metavar="N",
                    help="the port to listen on (default 8000; 0 picks a free one)")
     s.add_argument("--host", default="127.0.0.1", metavar="H",
@@ -55,6 +56,9 @@ def serve(args: argparse.Namespace) -> int:
     from .serve import make_server
 
     if not args.no_build:
+        from .testenv import ensure_node
+
+        ensure_node()  # a fresh machine: one command sets up and starts the game
         build()
     try:
         server = make_server(DIST, args.port, args.host, compress=args.compress)

@@ -39,8 +39,9 @@ class Apt:
             subprocess.run([*prefix, "apt-get", "update"], check=True, env=env)
             cls.updated = True
         print(f"test: apt-get install {' '.join(packages)}", flush=True)
-        subprocess.run([*prefix, "apt-get", "install", "-y", "--no-install-recommends", *packages],
-                       check=True, env=env)
+        done = subprocess.run([*prefix, "apt-get", "install", "-y", "--no-install-recommends", *packages], env=env)
+        if done.returncode != 0:
+            raise BuildError(f"apt-get install {' '.join(packages)} failed (exit {done.returncode}); install them by hand")
 
 
 def venv_python() -> Path:
@@ -68,13 +69,17 @@ def ensure_venv() -> Path:
     return python
 
 
-def ensure_system_tools() -> None:
-    missing = []
-    if not Path("/usr/bin/chromium").exists():
-        missing.append("chromium")
-    missing += [p for p, tool in (("nodejs", "node"), ("npm", "npm")) if not shutil.which(tool)]
+def ensure_node() -> None:
+    """Node.js and npm, which the build needs (npm fetches Pyodide; node takes the snapshot)."""
+    missing = [p for p, tool in (("nodejs", "node"), ("npm", "npm")) if not shutil.which(tool)]
     if missing:
         Apt.install(*missing)
+
+
+def ensure_system_tools() -> None:
+    if not Path("/usr/bin/chromium").exists():
+        Apt.install("chromium")
+    ensure_node()
 
 
 def run_tests(argv: list[str]) -> int:
