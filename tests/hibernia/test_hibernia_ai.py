@@ -76,7 +76,7 @@ def test_with_replies_an_opponents_first_actions_are_cut_to_his_best_and_judged_
     s = pos("A: LOU 2, MEA 1; B: WAT 1, KCO 1; C: CLI 1; D: DON 1", supply={"B": 6}, die="green",
             current="B")
     a_hooks = AI.search_hooks(pos("A: LOU 2, MEA 1; B: WAT 1, KCO 1; C: CLI 1; D: DON 1", die="red"),
-                              Params(replies=3))
+                              Params())                     # the default: replies=3
     assert a_hooks.player == 0 and s.current == 1 and s.phase == FIRST_ACTION
     every = a_hooks._candidates(s)
     cut = a_hooks.candidate_actions(s)
@@ -96,8 +96,9 @@ def test_with_replies_an_opponents_first_actions_are_cut_to_his_best_and_judged_
     assert mid.phase == LAST_ACTION
     best_second = max(utilities(_after(mid, b))[1] for b in a_hooks._candidates(mid))
     assert a_hooks.evaluate(mid)[1] == pytest.approx(best_second)
-    # without replies (the default) the opponent keeps every candidate and is judged half-way
-    plain = AI.search_hooks(pos("A: LOU 2, MEA 1; B: WAT 1, KCO 1; C: CLI 1; D: DON 1", die="red"))
+    # with replies=0 the opponent keeps every candidate and is judged half-way
+    plain = AI.search_hooks(pos("A: LOU 2, MEA 1; B: WAT 1, KCO 1; C: CLI 1; D: DON 1", die="red"),
+                            Params(replies=0))
     assert len(plain.candidate_actions(s)) == len(every)
     assert plain.evaluate(mid) == utilities(mid)
 

@@ -50,8 +50,8 @@ class Params:
         self.shield = 0.05       # a soldier on the shield (comes back with a muster)
         self.mix = 0.6           # weight of the strongest rival (vs the mean of the rivals)
         self.next_walk = 1.0     # weight of the next walk
-        self.replies = 0.0       # search only: an opponent's best this many first actions are judged
-        #                          with his turn completed (0: judged after the first action alone)
+        self.replies = 3.0       # search only: an opponent's best this many first actions are judged
+        #                          with his turn completed (0: each judged after it alone)
         for k, v in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown evaluation parameter {k!r}")

@@ -16,10 +16,10 @@ module adds the evaluation and the optional hooks:
   by its best completion, so that even a one-decision look-ahead (Normal) plans the
   turn's two actions together: the first action is worth what it makes possible with
   the second (take a county now, a neighbour that pays for the next space with it).
-  With the weight ``replies`` = k > 0, an opponent's turn is modelled too: at his first
-  action only his k best first actions by the evaluation are searched, and each is
-  judged with his turn completed (completing all of them would multiply Hard's work by
-  the number of second actions).
+  With the weight ``replies`` = k > 0 (3 by default), an opponent's turn is modelled
+  too: at his first action only his k best first actions by the evaluation are
+  searched, each judged with his turn completed (completing all of them would
+  multiply Hard's work by the number of second actions).
 """
 
 from __future__ import annotations
