@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cambria.games.hibernia import board as board_module  # noqa: E402
-from hibernia_balance import balance  # noqa: E402
+from hibernia_balance import balance, format_report  # noqa: E402
 
 COLOURS = ("blue", "green", "red", "yellow")
 BOARD_FILE = Path(__file__).resolve().parent.parent / "cambria" / "games" / "hibernia" / "data" / "board.json"
@@ -156,6 +156,24 @@ def screen(sets: int, per_set: int, games: int, jobs: int, seed: int, rainbow: b
     return rows
 
 
+def play_board(spec: str, games: int, jobs: int, seed: int) -> dict[str, Any]:
+    """The balance report of one board given as ``COLOURING:FORTS`` (validated before play)."""
+    colouring, _, forts = spec.partition(":")
+    data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    ids = [c["id"] for c in data["counties"]]
+    if len(colouring) != len(ids) or set(colouring) - set("bgry"):
+        raise SystemExit(f"--board: the colouring needs one of b, g, r, y for each of the {len(ids)} counties")
+    unknown = [f for f in forts.split(",") if f not in ids]
+    if unknown:
+        raise SystemExit(f"--board: unknown fort county {unknown[0]!r}")
+    new = make_board(data, ["bgry".index(ch) for ch in colouring], [ids.index(f) for f in forts.split(",")])
+    try:
+        board_module._cache["hibernia"] = board_module.board_from_dict(new)
+    except board_module.HiberniaBoardError as exc:
+        raise SystemExit(f"--board: {exc}") from None
+    return balance(games, "normal", seed, jobs)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python tools/hibernia_colourings.py", description=__doc__.split("\n")[0])
     ap.add_argument("--sets", type=int, default=12, help="fort sets to try, most even first")
@@ -168,7 +186,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--skip", type=int, default=0, help="leave out the first fort sets of the ranking")
     ap.add_argument("--short", default="", help="provinces (by name, comma-separated) that must lack a colour")
     ap.add_argument("--forts", default="", help="the counties (ids, comma-separated) a fort may stand on")
+    ap.add_argument("--board", default="", metavar="COLOURING:FORTS",
+                    help="play only this board, e.g. byrgrbrgygrbyygrbgyb:MCA,SLE,LCK,CLI (the colours "
+                         "b/g/r/y of the counties in board order, then the fort ids), and print the full report")
     args = ap.parse_args(argv)
+    if args.board:
+        print(format_report(play_board(args.board, args.games, args.jobs, args.seed)))
+        return 0
     screen(args.sets, args.colourings, args.games, args.jobs, args.seed, args.rainbow, args.skip,
            [p for p in args.short.split(",") if p], [f for f in args.forts.split(",") if f])
     return 0
