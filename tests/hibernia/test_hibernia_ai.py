@@ -71,6 +71,44 @@ def test_candidates_inside_the_tree_keep_every_target_with_one_choice_of_sources
     assert greedy_sources(s, 0, 0, 3)[0] == ("LON", 2)   # the fullest county gives first
 
 
+def test_with_replies_an_opponents_first_actions_are_cut_to_his_best_and_judged_with_his_turn_done():
+    # the searching player is A; B is about to choose his first action
+    s = pos("A: LOU 2, MEA 1; B: WAT 1, KCO 1; C: CLI 1; D: DON 1", supply={"B": 6}, die="green",
+            current="B")
+    a_hooks = AI.search_hooks(pos("A: LOU 2, MEA 1; B: WAT 1, KCO 1; C: CLI 1; D: DON 1", die="red"),
+                              Params())                     # the default: replies=3
+    assert a_hooks.player == 0 and s.current == 1 and s.phase == FIRST_ACTION
+    every = a_hooks._candidates(s)
+    cut = a_hooks.candidate_actions(s)
+    utilities = a_hooks.evaluator.utilities
+
+    def first_only(a):
+        c = RULES.clone(s)
+        rules.apply(c, a, False)
+        return utilities(c)[1]
+
+    assert len(every) > 3 and len(cut) == 3
+    worst_kept = min(first_only(a) for a in cut)
+    assert all(first_only(a) <= worst_kept for a in every if a not in cut)
+    # after B's first action his position is judged with his best second action played
+    mid = RULES.clone(s)
+    rules.apply(mid, cut[0], False)
+    assert mid.phase == LAST_ACTION
+    best_second = max(utilities(_after(mid, b))[1] for b in a_hooks._candidates(mid))
+    assert a_hooks.evaluate(mid)[1] == pytest.approx(best_second)
+    # with replies=0 the opponent keeps every candidate and is judged half-way
+    plain = AI.search_hooks(pos("A: LOU 2, MEA 1; B: WAT 1, KCO 1; C: CLI 1; D: DON 1", die="red"),
+                            Params(replies=0))
+    assert len(plain.candidate_actions(s)) == len(every)
+    assert plain.evaluate(mid) == utilities(mid)
+
+
+def _after(s, a):
+    c = RULES.clone(s)
+    rules.apply(c, a, False)
+    return c
+
+
 def test_handover_gives_the_turn_to_a_later_player_after_finishing_the_current_one():
     s = pos("A: LOU 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
     play(s, "die muster")

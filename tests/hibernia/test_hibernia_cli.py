@@ -92,3 +92,38 @@ def test_the_registry_knows_which_parts_a_game_has():
 
     assert registry.has_part("hibernia", "definition") and registry.has_part("hibernia", "ai")
     assert registry.has_part("cambria", "web") and not registry.has_part("chess", "definition")
+
+
+def test_the_colouring_screen_lists_only_valid_colourings_and_the_shipped_one_among_them():
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    tools = Path(__file__).resolve().parents[2] / "tools"
+    sys.path.insert(0, str(tools))
+    try:
+        spec = importlib.util.spec_from_file_location("hibernia_colourings", tools / "hibernia_colourings.py")
+        assert spec is not None and spec.loader is not None
+        tool = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(tool)
+    finally:
+        sys.path.remove(str(tools))
+    from cambria.games.hibernia.board import HiberniaBoardError, validate_board
+
+    data = json.loads(tool.BOARD_FILE.read_text(encoding="utf-8"))
+    adj = tool.neighbours(data)
+    found = tool.colourings(adj)
+    shipped = tuple(tool.COLOURS.index(c["colour"]) for c in data["counties"])
+    assert shipped in found and len(found) == len(set(found))
+    forts = tuple(i for i, c in enumerate(data["counties"]) if c["fort"])
+    ranked = tool.fort_sets(data, tool.distances(adj))
+    for colouring in found[::97]:       # a spread of them, each with forts of four colours: a valid board
+        fs = next(f for _, f in ranked if len({colouring[i] for i in f}) == 4)
+        validate_board(tool.make_board(data, colouring, fs))
+    bad = list(shipped)
+    bad[0] = bad[1]                                          # two neighbours (Meath, Westmeath) alike
+    assert tuple(bad) not in found
+    with pytest.raises(HiberniaBoardError):
+        validate_board(tool.make_board(data, bad, forts))
+    assert len(ranked) == 4 ** 4 and all(len({data["counties"][f]["province"] for f in fs}) == 4 for _, fs in ranked)

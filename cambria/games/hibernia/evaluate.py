@@ -37,7 +37,8 @@ PURPLE_ODDS = 1 / 6
 class Params:
     """Tunable weights of the evaluation (defaults found by self-play tournaments)."""
 
-    __slots__ = ("pace", "horizon", "decay", "threat", "supply", "board", "shield", "mix", "next_walk")
+    __slots__ = ("pace", "horizon", "decay", "threat", "supply", "board", "shield", "mix", "next_walk",
+                 "replies")
 
     def __init__(self, **kw: float) -> None:
         self.pace = 1.0          # weight of the pace term
@@ -49,6 +50,8 @@ class Params:
         self.shield = 0.05       # a soldier on the shield (comes back with a muster)
         self.mix = 0.6           # weight of the strongest rival (vs the mean of the rivals)
         self.next_walk = 1.0     # weight of the next walk
+        self.replies = 3.0       # search only: an opponent's best this many first actions are judged
+        #                          with his turn completed (0: each judged after it alone)
         for k, v in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown evaluation parameter {k!r}")

@@ -16,8 +16,10 @@ module adds the evaluation and the optional hooks:
   by its best completion, so that even a one-decision look-ahead (Normal) plans the
   turn's two actions together: the first action is worth what it makes possible with
   the second (take a county now, a neighbour that pays for the next space with it).
-  Only the root player's turns are completed: doing it for every opponent leaf would
-  multiply Hard's work by the number of second actions.
+  With the weight ``replies`` = k > 0 (3 by default), an opponent's turn is modelled
+  too: at his first action only his k best first actions by the evaluation are
+  searched, each judged with his turn completed (completing all of them would
+  multiply Hard's work by the number of second actions).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from . import rules
 from .actions import MUSTER, Action
 from .evaluate import Evaluator, Params, evaluator_for
-from .state import LAST_ACTION, PURPLE, ROLL, State
+from .state import FIRST_ACTION, LAST_ACTION, PURPLE, ROLL, State
 
 __all__ = ["HiberniaSearch", "greedy_sources"]
 
@@ -58,12 +60,13 @@ class HiberniaSearch:
         self.evaluator: Evaluator = (evaluator_for(state) if params is None
                                      else evaluator_for(state, params, repr(params)))
         self.player = state.current
+        self.replies = int(self.evaluator.params.replies)
 
     def returns(self, s: State) -> list[float]:
         return self.evaluator.utilities(s)
 
     def evaluate(self, s: State) -> list[float]:
-        if s.phase == LAST_ACTION and s.current == self.player:
+        if s.phase == LAST_ACTION and (s.current == self.player or self.replies):
             return self.evaluator.utilities(self._finish_turn(s))
         return self.evaluator.utilities(s)
 
@@ -75,7 +78,24 @@ class HiberniaSearch:
         return (a[0], a[1])
 
     def candidate_actions(self, s: State) -> list[Action]:
-        """The legal actions with one choice of sources per move (for nodes inside the tree)."""
+        """The actions searched at a node inside the tree: one choice of sources per move, and
+        for an opponent's first action (with ``replies``) only his best few by the evaluation,
+        each then judged with his turn completed."""
+        out = self._candidates(s)
+        k = self.replies
+        if k and s.phase == FIRST_ACTION and s.current != self.player and len(out) > k:
+            p = s.current
+            utilities = self.evaluator.utilities
+            scored: list[tuple[float, int, Action]] = []
+            for i, a in enumerate(out):
+                c = s.copy()
+                rules.apply(c, a, False)
+                scored.append((-utilities(c)[p], i, a))
+            scored.sort()
+            out = [a for _, _, a in scored[:k]]
+        return out
+
+    def _candidates(self, s: State) -> list[Action]:
         p = s.current
         counties = s.board.counties
         out: list[Action] = []
@@ -103,7 +123,7 @@ class HiberniaSearch:
         utilities = self.evaluator.utilities
         best: State | None = None
         best_v = float("-inf")
-        for a in self.candidate_actions(s):
+        for a in self._candidates(s):
             c = s.copy()
             rules.apply(c, a, False)
             v = utilities(c)[p]

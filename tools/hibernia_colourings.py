@@ -1,0 +1,202 @@
+"""A screen of other valid colourings and fort sets for Hibernia's board (docs/hibernia.md).
+
+``python tools/hibernia_colourings.py --sets 12 --colourings 2 --games 100 --jobs 2`` lists
+every valid colouring of the board's counties (the rules of the board design: five counties
+of each colour, no two neighbours alike, the central four all different), ranks the fort
+sets (one fort in each outer province) by how evenly they split the board (each county goes
+to its nearest fort, ties shared) after how far apart they are, and for the most even sets plays seeded four-player games
+between Normal players on a few colourings in which the forts have four different colours.
+It prints one line per board tried: the forts with their colours and their win rates.
+Borders, arrows and the track stay as they are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import itertools
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cambria.games.hibernia import board as board_module  # noqa: E402
+from hibernia_balance import balance, format_report  # noqa: E402
+
+COLOURS = ("blue", "green", "red", "yellow")
+BOARD_FILE = Path(__file__).resolve().parent.parent / "cambria" / "games" / "hibernia" / "data" / "board.json"
+
+
+def neighbours(data: dict[str, Any]) -> list[set[int]]:
+    ids = {c["id"]: i for i, c in enumerate(data["counties"])}
+    adj: list[set[int]] = [set() for _ in data["counties"]]
+    for x, y in data["borders"] + data["arrows"]:
+        adj[ids[x]].add(ids[y])
+        adj[ids[y]].add(ids[x])
+    central = [i for i, c in enumerate(data["counties"]) if c["central"]]
+    for x, y in itertools.permutations(central, 2):
+        adj[x].add(y)
+    return adj
+
+
+def colourings(adj: list[set[int]]) -> list[tuple[int, ...]]:
+    """Every colouring with five counties of each colour and no two neighbours alike."""
+    n = len(adj)
+    order = sorted(range(n), key=lambda i: -len(adj[i]))
+    col = [-1] * n
+    used = [0] * 4
+    out: list[tuple[int, ...]] = []
+
+    def place(k: int) -> None:
+        if k == n:
+            out.append(tuple(col))
+            return
+        i = order[k]
+        for c in range(4):
+            if used[c] < 5 and all(col[j] != c for j in adj[i]):
+                col[i] = c
+                used[c] += 1
+                place(k + 1)
+                used[c] -= 1
+                col[i] = -1
+
+    place(0)
+    return out
+
+
+def distances(adj: list[set[int]]) -> list[list[int]]:
+    n = len(adj)
+    dist = [[n] * n for _ in range(n)]
+    for s in range(n):
+        dist[s][s] = 0
+        front = [s]
+        while front:
+            nxt = []
+            for u in front:
+                for v in adj[u]:
+                    if dist[s][v] == n:
+                        dist[s][v] = dist[s][u] + 1
+                        nxt.append(v)
+            front = nxt
+    return dist
+
+
+def provinces(data: dict[str, Any]) -> list[list[int]]:
+    """The counties of each outer province."""
+    out: dict[str, list[int]] = {}
+    for i, c in enumerate(data["counties"]):
+        if not c["central"]:
+            out.setdefault(c["province"], []).append(i)
+    return list(out.values())
+
+
+def fort_sets(data: dict[str, Any], dist: list[list[int]]) -> list[tuple[tuple[int, float], tuple[int, ...]]]:
+    """Every choice of one fort per outer province: the forts furthest from each other first
+    (the distance from a fort to the nearest other one, at its smallest), then the most even
+    split of the board."""
+    ranked = []
+    for forts in itertools.product(*provinces(data)):
+        share = [0.0] * 4
+        for v in range(len(dist)):
+            d = [dist[f][v] for f in forts]
+            near = [k for k in range(4) if d[k] == min(d)]
+            for k in near:
+                share[k] += 1 / len(near)
+        apart = min(dist[a][b] for a, b in itertools.combinations(forts, 2))
+        ranked.append(((-apart, max(share) - min(share)), forts))
+    ranked.sort()
+    return ranked
+
+
+def make_board(data: dict[str, Any], colouring: Sequence[int], forts: Sequence[int]) -> dict[str, Any]:
+    new = copy.deepcopy(data)
+    for i, c in enumerate(new["counties"]):
+        c["colour"] = COLOURS[colouring[i]]
+        c["fort"] = i in forts
+    return new
+
+
+def screen(sets: int, per_set: int, games: int, jobs: int, seed: int, rainbow: bool,
+           skip: int = 0, short: Sequence[str] = (), allowed: Sequence[str] = ()) -> list[dict[str, Any]]:
+    data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    adj = neighbours(data)
+    allc = colourings(adj)
+    print(f"{len(allc)} valid colourings", flush=True)
+    if rainbow:  # every outer province holds all four colours
+        allc = [c for c in allc if all(len({c[i] for i in p}) == 4 for p in provinces(data))]
+        print(f"{len(allc)} with all four colours in every outer province", flush=True)
+    named = {data["counties"][p[0]]["province"]: p for p in provinces(data)}
+    for name in short:  # provinces whose counties may not hold all four colours
+        allc = [c for c in allc if len({c[i] for i in named[name]}) < 4]
+    if short:
+        print(f"{len(allc)} with fewer than four colours in {', '.join(short)}", flush=True)
+    ids = [c["id"] for c in data["counties"]]
+    rng = random.Random(seed)
+    rows = []
+    ranked = [(k, f) for k, f in fort_sets(data, distances(adj))
+              if not allowed or all(ids[i] in allowed for i in f)]
+    print(f"{len(ranked)} fort sets", flush=True)
+    for spread, forts in ranked[skip:skip + sets]:
+        fit = [c for c in allc if len({c[f] for f in forts}) == 4]
+        if not fit:
+            continue
+        for colouring in rng.sample(fit, min(per_set, len(fit))):
+            new = make_board(data, colouring, forts)
+            board_module._cache["hibernia"] = board_module.board_from_dict(new)  # validated
+            r = balance(games, "normal", seed, jobs)
+            rates = [w / n for w, n in zip(r["fort_wins"], r["fort_games"], strict=True)]
+            row = {"forts": r["forts"], "colours": r["fort_colours"], "rates": rates,
+                   "rank": spread, "colouring": "".join("bgry"[k] for k in colouring)}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    return rows
+
+
+def play_board(spec: str, games: int, jobs: int, seed: int) -> dict[str, Any]:
+    """The balance report of one board given as ``COLOURING:FORTS`` (validated before play)."""
+    colouring, _, forts = spec.partition(":")
+    data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    ids = [c["id"] for c in data["counties"]]
+    if len(colouring) != len(ids) or set(colouring) - set("bgry"):
+        raise SystemExit(f"--board: the colouring needs one of b, g, r, y for each of the {len(ids)} counties")
+    unknown = [f for f in forts.split(",") if f not in ids]
+    if unknown:
+        raise SystemExit(f"--board: unknown fort county {unknown[0]!r}")
+    new = make_board(data, ["bgry".index(ch) for ch in colouring], [ids.index(f) for f in forts.split(",")])
+    try:
+        board_module._cache["hibernia"] = board_module.board_from_dict(new)
+    except board_module.HiberniaBoardError as exc:
+        raise SystemExit(f"--board: {exc}") from None
+    return balance(games, "normal", seed, jobs)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python tools/hibernia_colourings.py", description=__doc__.split("\n")[0])
+    ap.add_argument("--sets", type=int, default=12, help="fort sets to try, most even first")
+    ap.add_argument("--colourings", type=int, default=2, help="colourings tried per fort set")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rainbow", action="store_true", help="only colourings with all four colours in every "
+                                                             "outer province")
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first fort sets of the ranking")
+    ap.add_argument("--short", default="", help="provinces (by name, comma-separated) that must lack a colour")
+    ap.add_argument("--forts", default="", help="the counties (ids, comma-separated) a fort may stand on")
+    ap.add_argument("--board", default="", metavar="COLOURING:FORTS",
+                    help="play only this board, e.g. byrgrbrgygrbyygrbgyb:MCA,SLE,LCK,CLI (the colours "
+                         "b/g/r/y of the counties in board order, then the fort ids), and print the full report")
+    args = ap.parse_args(argv)
+    if args.board:
+        print(format_report(play_board(args.board, args.games, args.jobs, args.seed)))
+        return 0
+    screen(args.sets, args.colourings, args.games, args.jobs, args.seed, args.rainbow, args.skip,
+           [p for p in args.short.split(",") if p], [f for f in args.forts.split(",") if f])
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
