@@ -43,13 +43,24 @@ def legal_texts() -> set[str]:
 
 
 def all_paths(step: int) -> set[str]:
-    """Compose every path the turn builder offers; return the complete actions."""
+    """Compose every path the turn builder offers; return the complete actions.  Where the
+    builder proposes a step (the warrior that moves), the answer is the action it completes,
+    and its choices (the proposal among them) replace that step."""
     found: set[str] = set()
     todo: list[list[str]] = [[]]
     while todo:
         partial = todo.pop()
         opts = call("options", {"partial": partial, "step": step})
-        assert opts["partial"] == partial
+        at = opts["choices_at"]
+        if opts["proposed"]:
+            assert opts["partial"][:-1] == partial and at == len(partial) and opts["complete"]
+            assert [c["token"] for c in opts["choices"] if c["chosen"]] == opts["partial"][-1:]
+        else:
+            assert opts["partial"] == partial
+            assert at in (len(partial), len(partial) - 1)
+        sibling = at < len(opts["partial"]) and not opts["proposed"]
+        if at < len(opts["partial"]):  # a choice made in place of others: they stay offered
+            assert [c["token"] for c in opts["choices"] if c["chosen"]] == opts["partial"][-1:]
         if opts["complete"]:
             assert opts["action"] not in found, f"{opts['action']} reached twice"
             found.add(opts["action"])
@@ -58,6 +69,7 @@ def all_paths(step: int) -> set[str]:
             assert opts["choices"], f"a dead end at {partial}"
         assert (opts["stage"] == "confirm") == (not opts["choices"])
         tokens = [c["token"] for c in opts["choices"]]
+        base = opts["partial"][:at]
         assert len(tokens) == len(set(tokens))
         for c in opts["choices"]:
             assert c["kind"] and c["element"]
@@ -65,7 +77,8 @@ def all_paths(step: int) -> set[str]:
                 assert c["road"] == int(c["element"][5:])
             elif c["element"].startswith("boat:"):
                 assert c["boat"] == int(c["element"][5:])
-            todo.append(partial + [c["token"]])
+            if not sibling and base + [c["token"]] != opts["partial"]:  # (walked from the proposal)
+                todo.append(base + [c["token"]])
     return found
 
 
@@ -78,7 +91,7 @@ def random_step(v: dict, rng: random.Random) -> dict:
         opts = call("options", {"partial": partial, "step": v["step"]})
         if opts["complete"] and (not opts["choices"] or rng.random() < 0.3):
             break
-        partial.append(rng.choice(opts["choices"])["token"])
+        partial = opts["partial"][:opts["choices_at"]] + [rng.choice(opts["choices"])["token"]]
     return call("play", {"action": opts["action"], "step": v["step"]})
 
 
@@ -234,6 +247,15 @@ def test_turn_builder_stages_and_preview():
                         game = engine_game()
                         game.play(opts["action"])
                         after = game.state.to_dict()
+                        if opts["choices_at"] < len(opts["partial"]):
+                            # a warrior marked to move (a choice still open) is drawn where it stands
+                            src = opts["partial"][-1]
+                            before = v["position"]
+                            if src.startswith("<b"):
+                                after["boats"][src[2]] = before["boats"][src[2]]
+                            else:
+                                after["roads"][int(src[1:])] = before["roads"][int(src[1:])]
+                            stages.add("marked")
                         assert pv["roads"] == after["roads"]
                         assert pv["boats"] == after["boats"] or game.is_over()
                         assert pv["supply"] == after["supply"]
@@ -243,11 +265,11 @@ def test_turn_builder_stages_and_preview():
                             f for f, fd in enumerate(after["forts"]) if fd["owner"] is not None}
                     if opts["complete"] and (not opts["choices"] or rng.random() < 0.4):
                         break
-                    partial.append(rng.choice(opts["choices"])["token"])
+                    partial = opts["partial"][:opts["choices_at"]] + [rng.choice(opts["choices"])["token"]]
                 v = call("play", {"action": opts["action"], "step": v["step"]})["view"]
             else:
                 v = call("roll", {"step": v["step"]})["view"]
-    assert {"target", "source", "boat", "confirm"} <= stages
+    assert {"target", "source", "boat", "confirm", "marked"} <= stages
 
 
 def test_options_explain_ambiguous_roads():

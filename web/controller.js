@@ -198,7 +198,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (state.mode !== "choosing" || state.busy) return;
     const list = choicesByElement(state).get(element);
     if (!list) return;
-    const base = state.partial.slice();
+    const base = choiceBase();
     if (!(await showChoices([...base, list[0].token])) || list.length < 2) return;
     state.alt = { base, choices: list.slice(1) };
     render();
@@ -245,12 +245,21 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   async function pick(token) {
     if (state.mode !== "choosing" || state.busy) return;
     clearError();
-    await showChoices([...state.partial, token]);
+    await showChoices([...choiceBase(), token]);
   }
 
+  // The steps the offered choices follow: the partial decision, or (where the engine proposed
+  // a step, like the warrior that moves, and offers the others in its place) all but that step.
+  function choiceBase() {
+    const at = state.opts ? state.opts.choices_at : undefined;
+    return Number.isInteger(at) ? state.partial.slice(0, at) : state.partial.slice();
+  }
+
+  // Undo takes back the player's last tap: a step the engine proposed goes with the tap it followed
   async function undo() {
     if (state.mode !== "choosing" || state.busy) return;
-    if (state.partial.length > forcedSteps(state.opts)) await showChoices(state.partial.slice(0, -1));
+    const to = state.partial.length - (state.opts && state.opts.proposed ? 2 : 1);
+    if (to >= forcedSteps(state.opts)) await showChoices(state.partial.slice(0, to));
   }
 
   // the leading steps the engine took without asking (Undo stops there)

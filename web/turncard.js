@@ -29,7 +29,8 @@ function promptNodes(m) {
   if (mode === "computer") return [t("prompt.thinking", { name: playerName(view.players, view.actor) })];
   if (mode === "choosing") {
     if (!m.opts) return [];
-    const inner = m.thenRoll && m.opts.complete ? t("prompt.rollAfter") : m.opts.prompt;
+    // (a decision still offering choices, like another warrior to move, says so itself)
+    const inner = m.thenRoll && m.opts.complete && !m.opts.choices.length ? t("prompt.rollAfter") : m.opts.prompt;
     return sayNodes({ key: "prompt.named", args: { name: { seat: m.opts.player }, prompt: inner } }, ctx, dice);
   }
   return sayNodes(view.prompt, ctx, dice); // awaiting_roll, over
@@ -70,7 +71,9 @@ export function createTurnCard({ onPick, onInstead }) {
     const confirm = $("confirm");
     undo.hidden = !deciding;
     confirm.hidden = !deciding || rollAfter;
-    undo.disabled = m.partial.length <= ((opts && Number(opts.forced)) || 0); // not behind steps nobody chose
+    // not behind steps nobody chose; a step the engine proposed is no tap of the player's
+    const chosen = m.partial.length - (opts && opts.proposed ? 1 : 0);
+    undo.disabled = chosen <= ((opts && Number(opts.forced)) || 0);
     $("hint").hidden = !deciding || !m.hintAvailable;
     confirm.disabled = !(opts && opts.complete);
     if (deciding) confirm.textContent = game.words.confirmLabel(opts);

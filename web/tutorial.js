@@ -147,8 +147,14 @@ export function updateTutorial(info) {
     show(text, document.getElementById("roll"));
     return;
   }
+  // a warrior marked to move (the engine's proposal): another can be tapped before going on
+  const marked = Boolean(opts && opts.choices && opts.choices.some((c) => c.chosen));
   if (opts && opts.complete && partial.length && view.then_roll) {
-    show(t("tutorial.rollAfter"), document.getElementById("roll"));
+    show(marked ? t("tutorial.liftRoll") : t("tutorial.rollAfter"), document.getElementById("roll"));
+    return;
+  }
+  if (opts && opts.complete && partial.length && marked) {
+    show(t("tutorial.lift"), document.getElementById("confirm"));
     return;
   }
   if (opts && opts.complete && partial.length) {

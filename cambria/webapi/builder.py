@@ -16,6 +16,15 @@ true for a step that, when it is the only one offered at the start of a decision
 by itself, like Hibernia's "which action first" when one action is left).  Those leading
 steps are part of every answer's ``partial``, and ``forced`` says how many there are (Undo
 does not go behind them).
+
+A game's web object may also propose a step (``propose(state, partial, nxt)``: one of ``nxt``,
+or None), for a choice that has a sensible default and ends the action, like Cambria's
+"which warrior moves" once the supply is empty.  The answer for ``partial`` is then the
+answer for ``partial + [proposal]`` (a whole action, ready to confirm), with the proposal's
+siblings still offered: ``choices`` then replace the last step of ``partial`` (``choices_at``
+says where they go) and ``proposed`` says the last step is the game's proposal rather than
+the player's.  A player's own pick among those siblings keeps them offered the same way, so
+she can change her mind before confirming.
 """
 
 from __future__ import annotations
@@ -83,6 +92,20 @@ def forced_steps(game: Game, web: Any, tree: LegalTree) -> list[str]:
     return lead
 
 
+def proposal(game: Game, web: Any, tree: LegalTree, base: Sequence[str]) -> str | None:
+    """The step the game proposes after ``base`` (see the module), if any: it must be offered
+    there and make a whole action that asks nothing more."""
+    propose = getattr(web, "propose", None)
+    entry = tree.get(base)
+    if propose is None or entry is None or entry[1] or len(entry[0]) < 2:
+        return None
+    step = propose(game.state, list(base), list(entry[0]))
+    if not isinstance(step, str) or step not in entry[0]:
+        return None
+    whole = tree.get([*base, step])
+    return step if whole is not None and whole[1] and not whole[0] else None
+
+
 def options(game: Game, web: Any, tree: LegalTree, partial: Sequence[str]) -> dict[str, Any]:
     """The next steps after ``partial``, with the preview, the stage and the prompt (OPTIONS)."""
     rules = game.rules
@@ -95,6 +118,18 @@ def options(game: Game, web: Any, tree: LegalTree, partial: Sequence[str]) -> di
         done = " ".join(partial[:-1]) or "nothing"
         raise IllegalActionError(f"{str(partial[-1])[:24]!r} is not a legal choice here (after {done}); "
                                  "ask for the options again")
+    # a proposed step: the action made whole by it, the other steps still offered in its place
+    base: list[str] | None = None
+    proposed = proposal(game, web, tree, partial)
+    if proposed is not None:
+        base, partial = list(partial), [*partial, proposed]
+    elif len(partial) > len(lead):
+        default = proposal(game, web, tree, partial[:-1])
+        if default is not None:
+            base, proposed = list(partial[:-1]), default
+    if base is not None:
+        entry = tree.get(partial)
+        assert entry is not None  # a proposal's siblings are whole actions (proposal())
     nxt, complete, first = entry
     position = rules.position(state)
     dice = list(getattr(state, "dice", ()))
@@ -109,14 +144,29 @@ def options(game: Game, web: Any, tree: LegalTree, partial: Sequence[str]) -> di
         action_text = None
         k = len(partial)
         shown = [e for e in effects if e.get("part") is not None and e["part"] < k]
+    captures = [e for e in shown if e["type"] == "capture"] if complete else []
+    at = len(partial)
+    if base is not None:
+        # the board shows the steps before the choice still open (the warrior that leaves stays
+        # drawn, marked); what confirming captures is the whole action's
+        at = len(base)
+        shown = [e for e in shown if e.get("part") is not None and e["part"] < at]
+        nxt = tree.get(base)[0]  # type: ignore[index]
     preview = web.preview(position, dice, shown)
-    preview["captures"] = [e for e in shown if e["type"] == "capture"] if complete else []
+    preview["captures"] = captures
     preview["effects"] = shown
-    choices = [web.choice(state, tok, partial, preview) for tok in nxt]
+    prefix = partial[:at]
+    choices = [web.choice(state, tok, prefix, preview) for tok in nxt]
+    chosen = partial[-1] if base is not None else None
+    for c in choices:
+        if chosen is not None:
+            c["chosen"] = c["token"] == chosen
     choices.sort(key=web.sort_key)
-    stage = web.stage(partial, nxt)
+    stage = web.stage(prefix, nxt)
+    prompt = (web.proposal_prompt(state, stage, prefix, chosen) if base is not None
+              else web.prompt(state, stage, nxt, preview.get("dice", dice)))
     return {
         "stage": stage, "partial": list(partial), "forced": len(lead), "complete": complete, "action": action_text,
-        "choices": choices, "prompt": web.prompt(state, stage, nxt, preview.get("dice", dice)),
-        "preview": preview, "player": web.decider(state), "phase": rules.phase(state).name.lower(),
+        "choices": choices, "choices_at": at, "proposed": base is not None and chosen == proposed,
+        "prompt": prompt, "preview": preview, "player": web.decider(state), "phase": rules.phase(state).name.lower(),
     }

@@ -48,6 +48,12 @@ TAP = """(token) => {
 
 # ---------------------------------------------------------------------------------- helpers
 
+# the choice `t` is among the steps from `from` on (a tap may bring a step the engine proposes
+# after it, like the warrior that moves; a warrior tapped instead of that one replaces it)
+TOOK = "(a) => { const s = window.__cambria.state(); return !s.busy && s.partial.lastIndexOf(a.t) >= a.from; }"
+FROM = "(() => { const s = window.__cambria.state(); return Number.isInteger(s.opts && s.opts.choices_at) ? s.opts.choices_at : s.partial.length; })()"
+CHANGED = "(a) => { const s = window.__cambria.state(); return !s.busy && JSON.stringify(s.partial) !== a; }"
+
 class Table:
     """A page with a game on it, driven through the page's own controls."""
 
@@ -88,14 +94,15 @@ class Table:
         self.settle(step + 1)
 
     def tap(self, token: str) -> None:
-        before = len(self.state()["partial"])
+        took = {"t": token, "from": self.page.evaluate(FROM)}
+        if self.page.evaluate(TOOK, took):
+            return  # the engine proposed it already
+        before = json.dumps(self.state()["partial"], separators=(",", ":"))
         self.page.evaluate(TAP, token)
-        until(self.page, "(n) => { const s = window.__cambria.state(); return !s.busy && s.partial.length > n; }",
-              f"the page to take the choice {token}", arg=before)
-        if self.state()["partial"][-1] != token:  # one road, two moves: the other one, "instead"
+        until(self.page, CHANGED, f"the page to take the choice {token}", arg=before)
+        if not self.page.evaluate(TOOK, took):  # one road, two moves: the other one, "instead"
             self.page.evaluate(TAP, token)
-            until(self.page, "(t) => { const s = window.__cambria.state(); return !s.busy && s.partial[s.partial.length - 1] === t; }",
-                  f"the page to take {token} instead", arg=token)
+            until(self.page, TOOK, f"the page to take {token} instead", arg=took)
 
     def play(self, action: str) -> None:
         step = self.step()

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, reduced_motion="reduce")
 DESKTOP = dict(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
 BOARD = "document.querySelector(`#board-${document.querySelector('#app').dataset.map}`)"
+BOARD_SEL = ".board-frame:not([hidden]) svg.board"
 
 
 def catalog(lang: str) -> dict:
@@ -75,17 +76,23 @@ TAP = """(token) => {
     : b.querySelector(kind === 'road' ? `.slot[data-road="${id}"]` : `.boat[data-boat="${id}"]`);
   node.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }"""
-LAST = "(t) => { const s = window.__cambria.state(); return !s.busy && s.partial[s.partial.length - 1] === t; }"
+# the choice `t` is among the steps from `from` on (a tap may bring a step the engine proposes
+# after it, like the warrior that moves; a warrior tapped instead of that one replaces it)
+TOOK = "(a) => { const s = window.__cambria.state(); return !s.busy && s.partial.lastIndexOf(a.t) >= a.from; }"
+FROM = "(() => { const s = window.__cambria.state(); return Number.isInteger(s.opts && s.opts.choices_at) ? s.opts.choices_at : s.partial.length; })()"
+CHANGED = "(a) => { const s = window.__cambria.state(); return !s.busy && JSON.stringify(s.partial) !== a; }"
 
 
 def tap_token(page, token: str) -> None:
-    n = page.evaluate("window.__cambria.state().partial.length")
+    took = {"t": token, "from": page.evaluate(FROM)}
+    if page.evaluate(TOOK, took):
+        return  # the engine proposed it already
+    before = json.dumps(page.evaluate("window.__cambria.state().partial"), separators=(",", ":"))
     page.evaluate(TAP, token)
-    until(page, "(n) => !window.__cambria.state().busy && window.__cambria.state().partial.length > n",
-          f"the page to take {token}", arg=n)
-    if not page.evaluate(LAST, token):  # the road's other move: "instead"
+    until(page, CHANGED, f"the page to take {token}", arg=before)
+    if not page.evaluate(TOOK, took):  # the road's other move: "instead"
         page.evaluate(TAP, token)
-        until(page, LAST, f"the page to take {token} instead", arg=token)
+        until(page, TOOK, f"the page to take {token} instead", arg=took)
 
 
 def names(record: dict) -> dict[int, str]:
@@ -501,3 +508,68 @@ def test_the_words_for_export_and_replay():
     ru = catalog("ru")
     for key in ("menu.replay", "end.replay", "replay.label"):
         assert "запись" not in ru[key].lower() and "повтор" in ru[key].lower(), ru[key]
+
+
+# ------------------------------------------------------------------ the warrior that moves
+
+def _own_supply_empty(game, record) -> bool:
+    s = game.state
+    if s.phase_name != "turn" or s.supply[s.current] != 0:
+        return False
+    texts = [str(a) for a in game.legal_actions()]
+    targets = {t.split("<")[0] for t in texts if t.startswith("p") and "<" in t}
+    return any(sum(1 for t in texts if t.startswith(x + "<") and "<b" not in t) >= 2 for x in targets)
+
+
+def test_the_engine_proposes_the_warrior_that_moves_and_another_can_be_tapped(open_page, tmp_path):
+    """With an empty supply, tapping a road marks the warrior the engine proposes to move (the
+    prompt and the screen reader say so); tapping another warrior (here by keyboard) moves the
+    mark; Undo goes back to the proposal; the confirmed move lifts the warrior chosen last."""
+    record = positions.find(_own_supply_empty, names=("Ann", "Bob"), at_chance=False, min_step=40)
+    session = positions.session_of(record)
+    texts = [str(a) for a in session.game.legal_actions()]
+    target = next(t.split("<")[0] for t in texts
+                  if t.startswith("p") and "<" in t and sum(1 for u in texts if u.startswith(t.split("<")[0] + "<")
+                                                            and "<b" not in u) >= 2)
+    engine = session.options({"partial": [target]})
+    assert engine["proposed"] and engine["complete"]
+    proposed = engine["partial"][1]
+    other = next(c["token"] for c in engine["choices"] if c["token"] != proposed and c["road"] is not None)
+    src, alt = (int(proposed[1:]) if proposed[1] != "b" else None), int(other[1:])
+    s = opened(open_page, tmp_path, record)
+    page = s.page
+    tap_token(page, target)
+    state = page.evaluate("window.__cambria.state()")
+    assert state["partial"] == [target, proposed] and state["opts"]["proposed"]
+    if src is not None:
+        assert page.locator(f"{BOARD_SEL} .warrior[data-loc='r{src}'].lift-marked").count() == 1
+        assert page.locator(f"{BOARD_SEL} .slot[data-road='{src}'].lift-marked").count() == 1
+    en = catalog("en")
+    lead = en["prompt.lift"].split("(")[0].strip()  # "Supply empty: the marked warrior"
+    assert lead in page.get_by_test_id("prompt").inner_text()
+    until(page, "(t) => document.querySelector('#announcer').textContent.includes(t)",
+          "the prompt about the marked warrior to be read out", arg=lead)
+    assert not page.get_by_test_id("confirm-button").is_disabled()
+    assert not page.get_by_test_id("undo-button").is_disabled()
+    # another warrior, chosen by keyboard: the mark moves to it
+    page.locator(f"{BOARD_SEL} .slot[data-road='{alt}']").focus()
+    page.keyboard.press("Enter")
+    until(page, TOOK, "the other warrior to be taken", arg={"t": other, "from": 1})
+    state = page.evaluate("window.__cambria.state()")
+    assert state["partial"] == [target, other] and not state["opts"]["proposed"]
+    assert page.locator(f"{BOARD_SEL} .warrior[data-loc='r{alt}'].lift-marked").count() == 1
+    assert page.locator(f"{BOARD_SEL} .lift-marked").count() == 2  # its slot and the warrior
+    # Undo takes the change back: the proposal again
+    page.get_by_test_id("undo-button").click()
+    until(page, TOOK, "the undo back to the proposal", arg={"t": proposed, "from": 1})
+    tap_token(page, other)
+    step = page.evaluate("window.__cambria.state().view.step")
+    page.get_by_test_id("confirm-button").click()
+    settled(page, "the move", at_least=step + 1)
+    view = page.evaluate("window.__cambria.request('view', {})")
+    roads = view["position"]["roads"]
+    me = session.game.state.current
+    assert roads[alt] == -1 and roads[int(target[1:])] == me
+    if src is not None:
+        assert roads[src] == me  # the proposed warrior stayed
+    s.assert_clean()

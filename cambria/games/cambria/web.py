@@ -186,6 +186,26 @@ class CambriaWeb:
         return (_ORDER[c["kind"]], c["road"] if c["road"] is not None else -1,
                 c["boat"] if c["boat"] is not None else -1, c["token"])
 
+    def propose(self, state: State, partial: Sequence[str], nxt: Sequence[str]) -> str | None:
+        """With an empty supply, which warrior moves: the one Normal would move (lift.py); the
+        turn builder proposes it and the player may tap another."""
+        if not all(t.startswith("<") for t in nxt):
+            return None
+        from .lift import default_lift
+
+        return default_lift(state, partial, nxt)
+
+    def proposal_prompt(self, state: State, stage: str, partial: Sequence[str], chosen: str) -> list[Part]:
+        """The prompt while a warrior is marked to move (proposed, or tapped): which one, and
+        that another can be tapped instead."""
+        src: Part = (part("from.boat", boat=int(chosen[2:])) if chosen.startswith("<b")
+                     else part("from.road", road=road(int(chosen[1:]))))
+        if state.phase == NEUTRAL:
+            return [part("prompt.liftNeutral", **{"from": src})]
+        if stage == "boat_source":
+            return [part("prompt.liftBoat", **{"from": src})]
+        return [part("prompt.lift", **{"from": src})]
+
     def stage(self, partial: Sequence[str], nxt: Sequence[str]) -> str:
         if not nxt:
             return "confirm"

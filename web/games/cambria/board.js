@@ -20,7 +20,7 @@ import { fortAt, fortRings, knockMarks, recentMarks } from "./overlay.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
-const CHOICE_CLASSES = ["legal", "selected", "last-move", "legal-source", "legal-place", "legal-legion", "legal-boat",
+const CHOICE_CLASSES = ["legal", "selected", "last-move", "legal-source", "lift-marked", "legal-place", "legal-legion", "legal-boat",
   "legal-swap", "legal-setup", "legal-neutral"];
 
 function svgEl(tag, attrs = {}) {
@@ -229,7 +229,13 @@ function drawChoices(svg, { choices, selected, lastMove, describe }) {
     if (list.some((c) => c.kind === "source" || c.kind === "boat_source")) {
       node.classList.add("legal-source");
       const loc = node.dataset.road !== undefined ? `r${node.dataset.road}` : `b${node.dataset.boat}`;
-      svg.querySelector(`.warrior[data-loc="${loc}"]`)?.classList.add("legal-source");
+      const warrior = svg.querySelector(`.warrior[data-loc="${loc}"]`);
+      warrior?.classList.add("legal-source");
+      if (list.some((c) => c.chosen)) {
+        // the warrior that moves if the player confirms (the engine's proposal, or her pick)
+        node.classList.add("lift-marked");
+        warrior?.classList.add("lift-marked");
+      }
     }
     if (node.dataset.road !== undefined) svg.querySelector(`.road[data-road-line="${node.dataset.road}"]`)?.classList.add("legal");
     node.setAttribute("tabindex", "0");

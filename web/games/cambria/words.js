@@ -19,9 +19,12 @@ export function choiceLabel(c, ctx) {
     case "boat":
       return t("label.boat", { boat: c.boat });
     case "source":
-    case "boat_source":
-      if (c.boat !== null && c.boat !== undefined) return t("label.fromBoat", { boat: c.boat });
-      return c.neutral ? t("label.neutralFromRoad", { road }) : t("label.fromRoad", { road });
+    case "boat_source": {
+      let label;
+      if (c.boat !== null && c.boat !== undefined) label = t("label.fromBoat", { boat: c.boat });
+      else label = c.neutral ? t("label.neutralFromRoad", { road }) : t("label.fromRoad", { road });
+      return c.chosen ? t("label.marked", { label }) : label; // the one that moves if confirmed
+    }
     case "legion":
       if (c.displaces === null || c.displaces === undefined) return t("label.legion", { road });
       return c.own ? t("label.legionOwn", { road }) : t("label.legionDisplace", { road, other: playerName(ctx.players, c.displaces) });
