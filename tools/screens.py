@@ -17,6 +17,7 @@ Screens: ``<width>x<height>-<language>-<what>.png``:
     turn    a three-player game on Cambria after the roll, a capturing road tapped
     swap    a three-player game where the roll offers boat swaps (the buttons in the bar)
     neutral a two-player game on Cumbria, the grey warrior placed (Roll confirms it)
+    lift    a two-player game, the supply empty: a road tapped, the warrior proposed to move marked
     fort    the card of a tapped fort (who holds its roads)
     setup   the new-game screen
 """
@@ -54,7 +55,7 @@ SHOTS = ([(s, "en", "turn") for s in SIZES]
          + [(PHONE, lang, what) for lang in ("de", "ru") for what in ("turn", "swap")]
          + [((844, 390), lang, "turn") for lang in ("de", "ru")]
          + [(PHONE, "en", "swap"), ((360, 640), "en", "swap"), (PHONE, "en", "neutral"), ((1280, 800), "en", "neutral"),
-            (PHONE, "en", "fort"), (PHONE, "en", "setup"), ((1280, 800), "en", "setup"), (PHONE, "de", "setup")])
+            (PHONE, "en", "lift"), (PHONE, "ru", "lift"), (PHONE, "en", "fort"), (PHONE, "en", "setup"), ((1280, 800), "en", "setup"), (PHONE, "de", "setup")])
 
 SETTLED = """() => {
   const app = document.querySelector('#app');
@@ -93,6 +94,17 @@ def capture_road(record: dict) -> int | None:
     return best
 
 
+def lift_road(record: dict) -> int | None:
+    """A road that, after the pending roll, is reached by moving one of several warriors."""
+    s = after_roll(record)
+    for c in s.options({"partial": []})["choices"]:
+        if c["kind"] == "place":
+            o = s.options({"partial": [c["token"]]})
+            if o["proposed"] and len([x for x in o["choices"] if x["road"] is not None]) >= 3:
+                return int(c["road"])
+    return None
+
+
 def swaps_offered(record: dict) -> bool:
     opts = after_roll(record).options({"partial": []})
     return sum(1 for c in opts["choices"] if c["kind"] == "swap") >= 2
@@ -129,12 +141,18 @@ def positions() -> dict:
         s = game.state
         return s.phase_name == "neutral_roll" and s.current == 0 and len(game.steps) >= 30
 
+    def lift(game, record):
+        s = game.state
+        return s.phase_name == "roll" and s.current == 0 and s.supply[0] == 0 and lift_road(record) is not None
+
     turn_record = find(names3, kinds3, "cambria", 11, turn, 60)
+    lift_record = find(["Ann", "Bob"], ["human", "human"], "cambria", 4, lift, 40)
     return {
         "turn": (turn_record, capture_road(turn_record)),
         "swap": (find(names3, kinds3, "cambria", 5, swap, 40), None),
         "neutral": (find(["Ann", "Bob"], ["human", "human"], "cumbria", 3, neutral, 30), None),
         "fort": (turn_record, None),
+        "lift": (lift_record, lift_road(lift_record)),
     }
 
 
@@ -159,13 +177,17 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
         page.wait_for_function("() => document.querySelector('#app').dataset.screen === 'game'", timeout=WAIT)
         page.wait_for_function(SETTLED, timeout=WAIT)
         page.wait_for_function("() => !document.querySelector('#toasts .toast')", timeout=WAIT)  # the import's toast
-        if what in ("turn", "swap"):
+        if what in ("turn", "swap", "lift"):
             page.click("#roll")
             page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.step) > {len(record['steps'])} && ({SETTLED})()",
                                    timeout=WAIT)
         if what == "turn" and road is not None:
             page.dispatch_event(f".board-frame:not([hidden]) .slot[data-road='{road}']", "click")
             page.wait_for_function("() => document.querySelector('[data-testid=capture-preview]')", timeout=WAIT)
+        if what == "lift":
+            page.dispatch_event(f".board-frame:not([hidden]) .slot[data-road='{road}']", "click")
+            page.wait_for_function("() => document.querySelector('.board-frame:not([hidden]) .warrior.lift-marked')",
+                                   timeout=WAIT)
         if what == "neutral":
             # the grey warrior's road (and, its supply empty, which grey warrior goes there)
             for _ in range(3):
