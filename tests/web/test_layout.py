@@ -232,8 +232,8 @@ SEAT_ROWS = """() => [...document.querySelectorAll('#player-list .player-setup')
 })"""
 
 
-@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
-def test_the_new_game_seats_fit_a_phone_in_every_language(open_page, size):
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1280, 800)], ids=["360x640", "390x844", "1280x800"])
+def test_the_new_game_seats_fit_in_every_language(open_page, size):
     """Who plays each seat (a person or a computer's level) is a select whose every option is
     shown whole, beside the name or under it, for both games and in every language; the name
     shows an eleven-letter name whole."""
