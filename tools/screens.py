@@ -20,6 +20,13 @@ Screens: ``<width>x<height>-<language>-<what>.png``:
     lift    a two-player game, the supply empty: a road tapped, the warrior proposed to move marked
     fort    the card of a tapped fort (who holds its roads)
     setup   the new-game screen
+
+and for Hibernia (``hibernia-`` in the name), on a phone in each language, a phone on its side, a
+tablet and a laptop:
+
+    hibernia-turn   a four-player game (a person and an Easy, a Normal and a Hard computer) after
+                    the colour die, the first lit county tapped (the preview)
+    hibernia-setup  the new-game screen with Hibernia picked and three computers
 """
 
 from __future__ import annotations
@@ -55,7 +62,11 @@ SHOTS = ([(s, "en", "turn") for s in SIZES]
          + [(PHONE, lang, what) for lang in ("de", "ru") for what in ("turn", "swap")]
          + [((844, 390), lang, "turn") for lang in ("de", "ru")]
          + [(PHONE, "en", "swap"), ((360, 640), "en", "swap"), (PHONE, "en", "neutral"), ((1280, 800), "en", "neutral"),
-            (PHONE, "en", "lift"), (PHONE, "ru", "lift"), (PHONE, "en", "fort"), (PHONE, "en", "setup"), ((1280, 800), "en", "setup"), (PHONE, "de", "setup")])
+            (PHONE, "en", "lift"), (PHONE, "ru", "lift"), (PHONE, "en", "fort"), (PHONE, "en", "setup"), ((1280, 800), "en", "setup"), (PHONE, "de", "setup")]
+         + [(PHONE, lang, "hibernia-turn") for lang in LOCALES]
+         + [((844, 390), "en", "hibernia-turn"), ((844, 390), "ru", "hibernia-turn"), ((820, 1180), "en", "hibernia-turn"),
+            ((1366, 768), "en", "hibernia-turn"), ((1366, 768), "ru", "hibernia-turn")]
+         + [((360, 640), "de", "hibernia-setup"), (PHONE, "ru", "hibernia-setup"), ((1366, 768), "en", "hibernia-setup")])
 
 SETTLED = """() => {
   const app = document.querySelector('#app');
@@ -125,6 +136,24 @@ def find(players, kinds, board, seed, wanted, min_step=40):
     raise SystemExit(f"no position found for seed {seed}")
 
 
+def hibernia_turn() -> dict:
+    """A four-player Hibernia game, mid-way, before the person's (the first seat's) colour die."""
+    names = ["Aurelia", "Brennus", "Cartimandua", "Drusus"]
+    info = [{"colour": c, "kind": k} for c, k in zip(("white", "orange", "pink", "grey"),
+                                                     ("human", "computer:easy", "computer:normal", "computer:hard"), strict=True)]
+    game = Game("hibernia", names, seed=7, player_info=info)
+    rng = random.Random(7)
+    while not game.is_over():
+        if game.is_chance():
+            s = game.state
+            if len(game.steps) >= 60 and s.phase_name == "roll" and s.current == 0:
+                return make_record(game)
+            game.roll()
+        else:
+            game.play(choose(game.rules, game.state, "easy", rng).action)
+    raise SystemExit("no Hibernia position found")
+
+
 def positions() -> dict:
     names3 = ["Aurelia", "Brennus", "Cartimandua"]
     kinds3 = ["human", "human", "computer:hard"]
@@ -148,6 +177,7 @@ def positions() -> dict:
     turn_record = find(names3, kinds3, "cambria", 11, turn, 60)
     lift_record = find(["Ann", "Bob"], ["human", "human"], "cambria", 4, lift, 40)
     return {
+        "hibernia-turn": (hibernia_turn(), None),
         "turn": (turn_record, capture_road(turn_record)),
         "swap": (find(names3, kinds3, "cambria", 5, swap, 40), None),
         "neutral": (find(["Ann", "Bob"], ["human", "human"], "cumbria", 3, neutral, 30), None),
@@ -169,7 +199,13 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     page.wait_for_function("() => performance.getEntriesByName('cambria:interactive').length > 0", timeout=WAIT)
-    if what != "setup":
+    if what == "hibernia-setup":
+        page.click("[data-testid=game-hibernia]")
+        page.click("[data-testid=count-4]")
+        for seat, level in ((1, "easy"), (2, "normal"), (3, "hard")):
+            page.select_option(f"[data-testid=kind-{seat}]", f"computer:{level}")
+        page.evaluate("document.querySelector('#player-list').scrollIntoView({block: 'start'})")
+    elif what != "setup":
         record, road = place
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(record, f)
@@ -177,7 +213,7 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
         page.wait_for_function("() => document.querySelector('#app').dataset.screen === 'game'", timeout=WAIT)
         page.wait_for_function(SETTLED, timeout=WAIT)
         page.wait_for_function("() => !document.querySelector('#toasts .toast')", timeout=WAIT)  # the import's toast
-        if what in ("turn", "swap", "lift"):
+        if what in ("turn", "swap", "lift", "hibernia-turn"):
             page.click("#roll")
             page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.step) > {len(record['steps'])} && ({SETTLED})()",
                                    timeout=WAIT)
@@ -188,6 +224,14 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
             page.dispatch_event(f".board-frame:not([hidden]) .slot[data-road='{road}']", "click")
             page.wait_for_function("() => document.querySelector('.board-frame:not([hidden]) .warrior.lift-marked')",
                                    timeout=WAIT)
+        if what == "hibernia-turn":
+            lit = "() => document.querySelector('#board-hibernia .county.legal') !== null"
+            if not page.evaluate(lit):  # which action first: the die's
+                page.click("#extra-choices button")
+                page.wait_for_function(f"() => ({lit})() && ({SETTLED})()", timeout=WAIT)
+            # the first lit county: the preview of its fight or move shows before Confirm
+            page.dispatch_event("#board-hibernia .county.legal .county-name", "click")
+            page.wait_for_function(SETTLED, timeout=WAIT)
         if what == "neutral":
             # the grey warrior's road (and, its supply empty, which grey warrior goes there)
             for _ in range(3):

@@ -14,7 +14,7 @@
 import { createEngineHost } from "./engine.js";
 import { createController } from "./controller.js";
 import { createBoard } from "./board.js";
-import { gameModule } from "./games/index.js";
+import { gameModule, gameTitle } from "./games/index.js";
 import { createTurnCard } from "./turncard.js";
 import { createLogPanel } from "./log.js";
 import { createSetup } from "./setup.js";
@@ -44,10 +44,19 @@ const engine = createEngineHost({
   onRestart: (restart) => controller.restarted(restart),
 });
 
+// The top bar and the window's title name the game on the board (the one played, or picked on
+// the new-game screen); the site's own name stays on the new-game screen's picker.
+function nameGame(id) {
+  const title = gameTitle(id);
+  document.querySelector(".brand-name").textContent = title;
+  document.title = title;
+}
+
 const board = createBoard({
   onTap: (element) => controller.tap(element),
   onMiss: () => controller.miss(),
   onInspect: (what) => controller.inspect(what),
+  onShow: (game) => nameGame(game.id),
 });
 board.show(gameModule("cambria"), "cambria");
 
@@ -114,6 +123,7 @@ document.addEventListener("keydown", (e) => {
 // Everything drawn from data is drawn again in the new language; static texts follow their
 // data-i18n keys (i18n.js).
 onLanguage(() => {
+  nameGame(board.game?.id); // translatePage set the site's name (app.title)
   board.translate();
   retranslateLoading();
   setup.render();

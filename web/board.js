@@ -3,8 +3,9 @@
 // last move, a preview, whether it is view-only; the board says which element was tapped.
 //
 //   import { createBoard } from "./board.js";
-//   const board = createBoard({ onTap: (element) => ..., onMiss: () => ..., onInspect: (what) => ... });
-//   board.show(gameModule, map)     // the drawing of this game's map (web/games/<id>/)
+//   const board = createBoard({ onTap: (element) => ..., onMiss: () => ..., onInspect: (what) => ...,
+//                               onShow: (gameModule, map) => ... });
+//   board.show(gameModule, map)     // the drawing of this game's map (web/games/<id>/); then onShow
 //   board.set({
 //     position, players,            // the engine's view: what stands where, whose colours
 //     preview,                      // the turn builder's preview of the decision composed, or null
@@ -34,7 +35,7 @@
 
 import { createZoom } from "./zoom.js";
 
-export function createBoard({ onTap, onMiss, onInspect }) {
+export function createBoard({ onTap, onMiss, onInspect, onShow }) {
   let game = null;
   let svg = null;
   const shownBy = new Map(); // each drawing shown so far -> the game module that draws it
@@ -101,11 +102,13 @@ export function createBoard({ onTap, onMiss, onInspect }) {
       zoom.attach(svg);
       const a = app();
       a.dataset.map = map;
+      a.dataset.game = game.id;
       if (svg) game.translate(svg); // its labels in the page's language, now that it shows
       // the map's own width / height: the layout gives the board the room of that shape
       const w = Number(svg.dataset.width);
       const h = Number(svg.dataset.height);
       if (w > 0 && h > 0) a.style.setProperty("--board-ratio", String(w / h));
+      onShow?.(game, map);
     },
     set(state) {
       choices = state.viewOnly || !state.choices ? new Map() : state.choices;

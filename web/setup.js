@@ -57,8 +57,10 @@ export function createSetup({ onStart, onMap }) {
     }
     const checked = $('input[name="count"]:checked');
     if (checked.disabled) {
+      // the nearest count this game has (read before the old one is unchecked)
+      const n = Math.max(game.min_players, Math.min(game.max_players, Number(checked.value)));
       checked.checked = false;
-      $(`input[name="count"][value="${Math.max(game.min_players, Math.min(game.max_players, count()))}"]`).checked = true;
+      $(`input[name="count"][value="${n}"]`).checked = true;
     }
     const cambria = id === "cambria";
     $("#map-field").hidden = !cambria;

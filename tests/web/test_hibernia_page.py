@@ -323,3 +323,38 @@ def test_county_names_in_russian(open_page):
     until(page, """() => document.querySelector("#board-hibernia .county[data-county='WAT']")
                          .getAttribute('aria-label').startsWith('Waterford, green')""", "the counties' labels in English")
     s.assert_clean()
+
+
+BRAND = "() => ({ brand: document.querySelector('.topbar .brand-name').textContent, title: document.title })"
+
+
+def test_the_top_bar_and_the_window_name_the_game_played(open_page):
+    """The top bar and the window's title say Hibernia while Hibernia is picked or played (in
+    any language), and Cambria again when Cambria is picked."""
+    s = open_page(**DESKTOP)
+    page = s.page
+    s.wait_interactive()
+    assert page.evaluate(BRAND) == {"brand": "Cambria", "title": "Cambria"}
+    page.get_by_test_id("game-hibernia").click()
+    assert page.evaluate(BRAND) == {"brand": "Hibernia", "title": "Hibernia"}
+    assert page.locator(".topbar .brand-name").is_visible()
+    page.evaluate("window.__cambria.setPause(0)")
+    start_hibernia(page)
+    assert page.evaluate(BRAND) == {"brand": "Hibernia", "title": "Hibernia"}
+    page.get_by_test_id("menu-button").click()
+    page.get_by_test_id("lang-ru").click()
+    until(page, "() => document.documentElement.lang === 'ru'", "the Russian page")
+    assert page.evaluate(BRAND) == {"brand": "Hibernia", "title": "Hibernia"}
+    # a reload resumes the game: still Hibernia
+    page.reload()
+    s.wait_interactive()
+    until(page, "() => document.querySelector('#app').dataset.screen === 'game'", "the resumed game")
+    assert page.evaluate(BRAND) == {"brand": "Hibernia", "title": "Hibernia"}
+    # back to the new-game screen, Cambria picked
+    page.once("dialog", lambda d: d.accept())
+    if page.locator("#menu").is_hidden():
+        page.get_by_test_id("menu-button").click()
+    page.locator('[data-action="new-game"]').click()
+    page.get_by_test_id("game-cambria").click()
+    assert page.evaluate(BRAND) == {"brand": "Cambria", "title": "Cambria"}
+    s.assert_clean()

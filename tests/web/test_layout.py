@@ -22,6 +22,9 @@ import pytest
 
 import positions
 import tapper
+from cambria import Game
+from cambria.ai.players import choose
+from cambria.core.record import make_record
 from waits import screen, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
@@ -147,11 +150,114 @@ def test_names_fit_beside_a_computer_level(open_page, tmp_path, lang):
     record = positions.find(lambda game, record: game.state.current == 0, names=("Aurelia", "Brennus", "Cartimandua"),
                             kinds=["human", "human", "computer:hard"], seeds=range(1, 6), min_step=10)
     positions.open_record(page, record, tmp_path)
+    assert_names_and_levels_whole(page, ["Aurelia", "Brennus", "Cartimandua"], lang)
+    s.assert_clean()
+
+
+# each row's name, whether it is cut, and its computer level's badge: whether what it holds (the
+# icon and the level's word, where the layout shows the word) is clipped
+NAMES_AND_LEVELS = """() => [...document.querySelectorAll('#players .player-row')].map((row) => {
+  const n = row.querySelector('.name-text');
+  const b = row.querySelector('.badge');
+  const word = b && b.querySelector('.badge-text');
+  return { name: n.textContent, cut: n.scrollWidth > n.clientWidth + 1,
+           level: b ? b.dataset.level : null, badgeCut: Boolean(b && b.scrollWidth > b.clientWidth + 1),
+           word: Boolean(word && word.getClientRects().length) };
+})"""
+
+
+def assert_names_and_levels_whole(page, names: list[str], lang: str) -> None:
+    """At every size: every name whole, and every computer's level badge whole (its word shown
+    where there is room for it, never cut in half: the phones' strip shows the icon only)."""
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(50)  # one layout
-        rows = page.evaluate("""() => [...document.querySelectorAll('#players .name-text')].map((n) => ({
-          name: n.textContent, cut: n.scrollWidth > n.clientWidth + 1 }))""")
-        assert [r["name"] for r in rows] == ["Aurelia", "Brennus", "Cartimandua"]
-        assert not [r["name"] for r in rows if r["cut"]], f"a name is cut at {w}×{h} {lang}: {rows}"
+        rows = page.evaluate(NAMES_AND_LEVELS)
+        where = f"{w}×{h} {lang}"
+        assert [r["name"] for r in rows] == names
+        assert not [r["name"] for r in rows if r["cut"]], f"a name is cut at {where}: {rows}"
+        assert not [r["name"] for r in rows if r["badgeCut"]], f"a level badge is cut at {where}: {rows}"
+        levels = [r for r in rows if r["level"]]
+        assert levels, rows
+        if min(w, h) >= 600:  # the side column: the level's word is shown (the strip shows its icon)
+            assert all(r["word"] for r in levels), f"a level's word is missing at {where}: {rows}"
+
+
+def hibernia_position() -> dict:
+    """A four-player Hibernia game some rounds in, at the person's colour die; three computers."""
+    names = ["Aurelia", "Brennus", "Cartimandua", "Drusus"]
+    info = [{"colour": c, "kind": k} for c, k in zip(("white", "orange", "pink", "grey"),
+                                                     ("human", "computer:easy", "computer:normal", "computer:hard"), strict=True)]
+    game = Game("hibernia", names, seed=7, player_info=info)
+    rng = random.Random(7)
+    while not game.is_over():
+        if game.is_chance():
+            if len(game.steps) >= 40 and game.state.phase_name == "roll" and game.state.current == 0:
+                return make_record(game)
+            game.roll()
+        else:
+            game.play(choose(game.rules, game.state, "easy", rng).action)
+    raise AssertionError("no Hibernia position for the test")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_hibernia_names_and_levels_fit_the_score_panel(open_page, tmp_path, lang):
+    """Hibernia's panel (supply, counties, steps) beside names and Easy, Normal and Hard badges:
+    at every size the names and the badges are whole (the Russian level words are the longest)."""
+    s = open_page(**options_for((1280, 800), lang))
+    page = s.page
+    s.wait_interactive()
+    positions.open_record(page, hibernia_position(), tmp_path)
+    assert page.locator("#app").get_attribute("data-map") == "hibernia"
+    assert_names_and_levels_whole(page, ["Aurelia", "Brennus", "Cartimandua", "Drusus"], lang)
+    s.assert_clean()
+
+
+# a seat's row on the new-game screen: whether the kind's select is as wide as its longest
+# option needs (a copy of it at its own width, out of the flow), and whether the name shows
+# "Cartimandua" whole and the row holds its parts
+SEAT_ROWS = """() => [...document.querySelectorAll('#player-list .player-setup')].map((li) => {
+  const kind = li.querySelector('select.kind');
+  const name = li.querySelector('input[type=text]');
+  const copy = kind.cloneNode(true);
+  copy.removeAttribute('data-testid');
+  copy.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none; flex: none';
+  li.append(copy);
+  const need = copy.getBoundingClientRect().width;
+  copy.remove();
+  const r = kind.getBoundingClientRect();
+  return { need, has: r.width, inside: r.left >= 0 && r.right <= innerWidth,
+           nameCut: name.scrollWidth > name.clientWidth + 1, rowOverflows: li.scrollWidth > li.clientWidth + 1,
+           options: [...kind.options].map((o) => o.textContent) };
+})"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (1280, 800)], ids=["360x640", "390x844", "1280x800"])
+def test_the_new_game_seats_fit_in_every_language(open_page, size):
+    """Who plays each seat (a person or a computer's level) is a select whose every option is
+    shown whole, beside the name or under it, for both games and in every language; the name
+    shows an eleven-letter name whole."""
+    s = open_page(**options_for(size, "de"))
+    page = s.page
+    s.wait_interactive()
+    for i in range(3):  # the seats on the screen (three players at first): an eleven-letter name each
+        page.get_by_test_id(f"name-{i}").fill("Cartimandua")
+    for lang in LANGS:
+        page.get_by_test_id("menu-button").click()
+        page.get_by_test_id(f"lang-{lang}").click()
+        until(page, "(l) => document.documentElement.lang === l", "the language", arg=lang)
+        if page.locator("#menu").is_visible():
+            page.keyboard.press("Escape")
+        for game, n in (("cambria", 5), ("hibernia", 4)):
+            page.get_by_test_id(f"game-{game}").click()
+            page.get_by_test_id(f"count-{n}").click()
+            rows = page.evaluate(SEAT_ROWS)
+            where = f"{size[0]}×{size[1]} {lang} {game}"
+            assert len(rows) == n, where
+            assert any(":" in o for o in rows[0]["options"]), rows[0]["options"]  # the computer levels are offered
+            for k, r in enumerate(rows):
+                assert r["need"] <= r["has"] + 0.5, f"seat {k + 1}'s choice is cut at {where}: {r}"
+                assert r["inside"] and not r["rowOverflows"], f"seat {k + 1}'s row overflows at {where}: {r}"
+                if k < 3:
+                    assert not r["nameCut"], f"seat {k + 1}'s name is cut at {where}: {r}"
     s.assert_clean()

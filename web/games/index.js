@@ -6,10 +6,17 @@ import cambria from "./cambria/index.js";
 import hibernia from "./hibernia/index.js";
 
 const GAMES = new Map([[cambria.id, cambria], [hibernia.id, hibernia]]);
+// their names as their boxes print them: proper names, the same in every language
+const TITLES = new Map([[cambria.id, "Cambria"], [hibernia.id, "Hibernia"]]);
 
 /** The module of a game (the first one for an id the page does not know: a clear fallback). */
 export function gameModule(id) {
   return GAMES.has(id) ? GAMES.get(id) : cambria;
+}
+
+/** A game's name, for the top bar and the window's title. */
+export function gameTitle(id) {
+  return TITLES.get(id) || TITLES.get(cambria.id);
 }
 
 export function knownGame(id) {
