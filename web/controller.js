@@ -33,6 +33,7 @@ import { createReplay } from "./replay.js";
 import { loadingFailed, loadingProgress } from "./loading.js";
 import { markInteractive } from "./bridge.js";
 import { choicesByElement, createScreen, shownView } from "./screen.js";
+import { choiceBase, undoTo } from "./partial.js";
 
 const $ = (id) => document.getElementById(id);
 export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted }) {
@@ -198,7 +199,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (state.mode !== "choosing" || state.busy) return;
     const list = choicesByElement(state).get(element);
     if (!list) return;
-    const base = choiceBase();
+    const base = choiceBase(state.partial, state.opts);
     if (!(await showChoices([...base, list[0].token])) || list.length < 2) return;
     state.alt = { base, choices: list.slice(1) };
     render();
@@ -245,26 +246,14 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   async function pick(token) {
     if (state.mode !== "choosing" || state.busy) return;
     clearError();
-    await showChoices([...choiceBase(), token]);
+    await showChoices([...choiceBase(state.partial, state.opts), token]);
   }
 
-  // The steps the offered choices follow: the partial decision, or (where the engine proposed
-  // a step, like the warrior that moves, and offers the others in its place) all but that step.
-  function choiceBase() {
-    const at = state.opts ? state.opts.choices_at : undefined;
-    return Number.isInteger(at) ? state.partial.slice(0, at) : state.partial.slice();
-  }
-
-  // Undo takes back the player's last tap: a step the engine proposed goes with the tap it followed
+  // Undo takes back the player's last tap (partial.js: a proposed step goes with it)
   async function undo() {
     if (state.mode !== "choosing" || state.busy) return;
-    const to = state.partial.length - (state.opts && state.opts.proposed ? 2 : 1);
-    if (to >= forcedSteps(state.opts)) await showChoices(state.partial.slice(0, to));
-  }
-
-  // the leading steps the engine took without asking (Undo stops there)
-  function forcedSteps(opts) {
-    return (opts && Number(opts.forced)) || 0;
+    const left = undoTo(state.partial, state.opts);
+    if (left) await showChoices(left);
   }
 
   // A hint is the Hard level's choice, laid out on the board as if the player had chosen it.
