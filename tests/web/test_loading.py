@@ -191,7 +191,9 @@ def corrupt(page, path: str, how: str) -> None:
     ("snapshot", "truncate", "loading.network"),
 ])
 def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how, says):
-    path = site.manifest["assets"].get(what, what)
+    downloads = site.manifest["downloads"]  # what the worker asks for (the zips: gzipped)
+    path = {"engine": downloads["engine"], "snapshot_stdlib": downloads["snapshotStdlib"],
+            "wasm": downloads["wasm"], "snapshot": downloads["snapshot"]}.get(what, what)
     ctx = context_for()
     page = first_visit(ctx, site.url)
     corrupt(page, path, how)
@@ -213,7 +215,7 @@ def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how
 def test_a_damaged_file_is_repaired_from_the_network_at_once(site, context_for):
     ctx = context_for()
     page = first_visit(ctx, site.url)
-    engine = site.manifest["assets"]["engine"]
+    engine = site.manifest["downloads"]["engine"]
     corrupt(page, engine, "flip")
     corrupt(page, "app.js", "flip")
     page.reload()
