@@ -19,6 +19,9 @@ Standard library only.  What a build does (the steps live in tools/site_build/, 
 5. Copies web/, draws the starting boards into index.html, adds a Content-Security-Policy, and
    writes a build id (a hash of everything shipped) into the page, the worker's asset list (with
    each file's size and SHA-256) and the service worker's precache list.
+6. Writes a brotli sibling ``x.br`` (quality 11, by Node's zlib, cached by content) beside every
+   file it makes worth it, for hosts that serve precompressed files; a ``.gz`` file's sibling
+   holds the gzip's content, which the worker takes as it is.
 
 Every URL the site uses is relative, so dist/ works from any sub-path of any static host.  The
 same commit builds to the same bytes.

@@ -37,7 +37,7 @@ def test_every_option_has_a_help_text():
         for action in sub._actions:
             assert action.help, f"build.py {name} {action.option_strings}: no help text"
     help_text = run("build.py", "serve", "--help").stdout
-    for option in ("--port", "--host", "--no-build", "--compress"):
+    for option in ("--port", "--host", "--no-build", "--compress", "--plain"):
         assert option in help_text
     assert "pytest" in run("build.py", "test", "--help").stdout
 
@@ -80,6 +80,50 @@ def test_serve_serves_on_the_port_it_was_given():
 
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/build.json", timeout=30) as response:
             assert response.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_serve_sends_the_precompressed_files_unless_plain(plain):
+    """`build.py serve` is a host that serves precompressed files: x.br for x, with
+    Content-Encoding: br, to a browser that accepts br, and x itself to one that does not;
+    with --plain never the .br."""
+    import urllib.request
+
+    manifest = build.ensure_built()
+    index_br = (build.DIST / "index.html.br").read_bytes()
+    index = (build.DIST / "index.html").read_bytes()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "build.py", "serve", "--no-build", "--port", str(port),
+                             *(["--plain"] if plain else [])], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert f"http://localhost:{port}/" in proc.stdout.readline()
+
+        def get(path: str, accept: str):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/{path}", headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.read(), response.headers  # (case-insensitive)
+
+        for path in ("", "index.html"):
+            body, headers = get(path, "gzip, deflate, br, zstd")
+            assert headers.get("Content-Type", "").startswith("text/html")
+            if plain:
+                assert body == index and "Content-Encoding" not in headers
+            else:
+                assert body == index_br and headers["Content-Encoding"] == "br"
+                assert "Accept-Encoding" in headers.get("Vary", "")
+        for accept in ("gzip, deflate", "br;q=0, gzip"):
+            body, headers = get("index.html", accept)
+            assert body == index and "Content-Encoding" not in headers
+        wasm = manifest["downloads"]["wasm"]
+        body, headers = get(wasm, "br")
+        assert body == (build.DIST / (wasm + (".br" if not plain else ""))).read_bytes()
+        assert headers["Content-Type"] == "application/gzip"  # the type of the file asked for
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -43,7 +43,7 @@ def test_the_service_worker_precaches_every_file_the_site_uses(built):
     config = sw_config(dist)
     assert config["build"] == manifest["build"]
     files = config["files"]
-    everything = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    everything = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.suffix != ".br"}
     assert set(files) == everything - build.PRECACHE_SKIP
     for needed in ("index.html", "app.js", "bridge.js", "worker.js", "engine-load.js", "engine-files.js",
                    "loading.js", "style.css", "manifest.webmanifest", manifest["assets"]["stdlib"], manifest["assets"]["engine"],
@@ -72,13 +72,15 @@ def test_only_what_a_visit_requests_is_shipped_and_precached(built):
     assert "python_stdlib.zip" not in worker and "pyodide-lock.json" not in worker
     assert "lockFileContents" in (dist / "engine-load.js").read_text()
     config = sw_config(dist)
-    assert config["pairs"] == {f"{build.PYODIDE_DIR}/{n}.gz": f"{build.PYODIDE_DIR}/{n}" for n in build.COMPRESSED}
+    zips = [manifest["assets"][k] for k in ("stdlib", "snapshot_stdlib", "engine")]
+    assert config["pairs"] == ({f"{build.PYODIDE_DIR}/{n}.gz": f"{build.PYODIDE_DIR}/{n}" for n in build.COMPRESSED}
+                               | {f"{z}.gz": z for z in zips})
     for packed, plain in config["pairs"].items():
         assert gzip.decompress((dist / packed).read_bytes()) == (dist / plain).read_bytes()
-    assert config["onDemand"] == [manifest["assets"]["stdlib"]]
+    assert config["onDemand"] == [manifest["downloads"]["stdlib"], manifest["assets"]["stdlib"]]
     # the files the worker checks itself (size and SHA-256) go out from the cache unchecked
-    assert set(config["checkedByWorker"]) == {manifest["assets"][k] for k in (
-        "stdlib", "snapshot_stdlib", "engine", "snapshot", "wasm", "runtime")} | {f"{build.PYODIDE_DIR}/pyodide.asm.wasm"}
+    assert set(config["checkedByWorker"]) == set(manifest["downloads"].values()) | set(zips) | {
+        f"{build.PYODIDE_DIR}/pyodide.asm.wasm"}
     assert "app.js" in config["versioned"] and "style.css" in config["versioned"]
     for lang in ("en", "de", "es", "ru"):
         assert config["messages"][lang]["loading.brokenOffline"]
@@ -145,3 +147,44 @@ def test_the_icons_are_what_the_drawing_script_makes():
     proc = subprocess.run([sys.executable, str(ROOT / "tools" / "make_icons.py"), "--check"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# ------------------------------------------------------------------ precompressed files
+
+DECODE = """
+const zlib = require("node:zlib"), fs = require("node:fs"), crypto = require("node:crypto");
+const out = {};
+for (const path of JSON.parse(fs.readFileSync(0, "utf8"))) {
+  out[path] = crypto.createHash("sha256").update(zlib.brotliDecompressSync(fs.readFileSync(path))).digest("hex");
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_every_brotli_sibling_decodes_to_the_content_of_its_file(built):
+    """A host that serves precompressed files sends x.br for x with Content-Encoding: br: it
+    must decode (here with Node's brotli, as a browser would) to x's content (for a gzip file,
+    to what the gzip holds: the worker takes that as it is).  Every big download has one, and
+    each is smaller than what a plain host sends."""
+    dist, manifest = built
+    siblings = sorted(p for p in dist.rglob("*.br"))
+    node = shutil.which("node")
+    assert node, "node is needed (the build needs it too)"
+    proc = subprocess.run([node, "-e", DECODE], input=json.dumps([str(p) for p in siblings]),
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    decoded = json.loads(proc.stdout)
+    for br in siblings:
+        original = br.with_suffix("")
+        data = original.read_bytes()
+        content = gzip.decompress(data) if original.suffix == ".gz" else data
+        assert decoded[str(br)] == hashlib.sha256(content).hexdigest(), br
+        assert br.stat().st_size <= 0.9 * original.stat().st_size, br  # worth a sibling
+    names = {p.relative_to(dist).as_posix() for p in siblings}
+    for url in (*manifest["downloads"].values(), "index.html", "worker.js", f"{build.PYODIDE_DIR}/pyodide.mjs"):
+        assert f"{url}.br" in names, url
+    assert manifest["files"][manifest["downloads"]["wasm"] + ".br"] < 0.85 * manifest["files"][manifest["downloads"]["wasm"]]
+    # not for a file of a few bytes (the request's headers weigh more)
+    assert "games/index.js" in manifest["files"] and manifest["files"]["games/index.js"] < 1024
+    assert "games/index.js.br" not in names
+    assert sorted(names) == sorted(n for n in manifest["files"] if n.endswith(".br"))

@@ -15,10 +15,13 @@
 // and run Python on a damaged standard library.  Pyodide asks for its files with fetch(), which
 // is wrapped for the few URLs we already hold.
 //
-// The runtime, the wasm and the snapshot are stored gzip-compressed (a plain static server then
-// sends a third of the bytes) and decompressed here with DecompressionStream; a host that adds
-// Content-Encoding itself hands over the bytes already decompressed, so the magic bytes decide.
-// Browsers without DecompressionStream fetch the uncompressed copies the build keeps beside.
+// The runtime, the wasm, the snapshot and the zips are stored gzip-compressed (a plain static
+// server then sends a third of the bytes) and decompressed here with DecompressionStream.  A
+// host that adds Content-Encoding itself hands over the content already decompressed: one that
+// sends the build's .gz files as gzip-encoded, or one that serves precompressed siblings and
+// sends "x.gz.br" (the brotli of x.gz's content, smaller still) for "x.gz".  So the first bytes
+// decide, and the bar then counts the content in proportion.  Browsers without
+// DecompressionStream fetch the uncompressed copies the build keeps beside.
 
 import { expandSnapshot, unzipInto } from "./engine-files.js";
 
@@ -56,6 +59,10 @@ async function readAll(stream) {
     chunks.push(value);
     length += value.length;
   }
+}
+
+function isGzip(head) {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
 async function sha256(bytes) {
@@ -111,6 +118,7 @@ async function downloadOnce(asset, base, meter, signal, repair) {
   const stored = useGzip ? asset.size : asset.rawSize;
   let response;
   let counted = 0; // never more than the file's share of the total, whatever the host sends
+  let scale = 1; // bytes of the bar per byte arrived: less when the host sends the content
   meter.active++;
   try {
     try {
@@ -132,9 +140,10 @@ async function downloadOnce(asset, base, meter, signal, repair) {
         throw new LoadError("DownloadFailed", `${path}: the connection broke off (${err.message || err})`);
       }
       if (!chunk.done) {
+        if (arrivedLength === 0 && chunk.value.length >= 2 && useGzip && !isGzip(chunk.value)) scale = asset.size / asset.rawSize;
         arrived.push(chunk.value);
         arrivedLength += chunk.value.length;
-        const n = Math.max(0, Math.min(chunk.value.length, stored - counted));
+        const n = Math.max(0, Math.min(Math.round(chunk.value.length * scale), stored - counted));
         counted += n;
         meter.add(n);
       }
@@ -142,7 +151,7 @@ async function downloadOnce(asset, base, meter, signal, repair) {
     };
     let first = await read();
     const head = first.value || new Uint8Array(0);
-    const gzipped = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+    const gzipped = isGzip(head);
     let body = new ReadableStream({
       async pull(controller) {
         const chunk = first || (await read());

@@ -44,7 +44,8 @@ async function sha256(buffer) {
 }
 
 /** Whether `buffer` is the file at `path` of this build (or its content, if the host sent a
- *  gzipped file with Content-Encoding and the browser decompressed it). */
+ *  gzipped file with Content-Encoding, or its precompressed brotli sibling, which holds the
+ *  content, and the browser decompressed it). */
 async function matches(buffer, path) {
   const got = await sha256(buffer);
   return [SW.files[path], (SW.decoded || {})[path]].some((hash) => hash && got.slice(0, hash.length) === hash);

@@ -94,7 +94,8 @@ def test_the_bar_moves_with_the_bytes(open_page, site):
     assert len(totals) == 1
     total = totals.pop()
     files = site.manifest["files"]
-    expected = sum(files[site.manifest["assets"][k]] for k in ("runtime", "wasm", "snapshot", "snapshot_stdlib", "engine"))
+    downloads = site.manifest["downloads"]
+    expected = sum(files[downloads[k]] for k in ("runtime", "wasm", "snapshot", "snapshotStdlib", "engine"))
     assert total == expected  # the compressed bytes of every big file of a start from the snapshot
     loaded = [p["loaded"] for p in counted]
     assert loaded == sorted(loaded) and loaded[-1] == total and loaded[0] < total / 4
@@ -190,7 +191,9 @@ def corrupt(page, path: str, how: str) -> None:
     ("snapshot", "truncate", "loading.network"),
 ])
 def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how, says):
-    path = site.manifest["assets"].get(what, what)
+    downloads = site.manifest["downloads"]  # what the worker asks for (the zips: gzipped)
+    path = {"engine": downloads["engine"], "snapshot_stdlib": downloads["snapshotStdlib"],
+            "wasm": downloads["wasm"], "snapshot": downloads["snapshot"]}.get(what, what)
     ctx = context_for()
     page = first_visit(ctx, site.url)
     corrupt(page, path, how)
@@ -212,7 +215,7 @@ def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how
 def test_a_damaged_file_is_repaired_from_the_network_at_once(site, context_for):
     ctx = context_for()
     page = first_visit(ctx, site.url)
-    engine = site.manifest["assets"]["engine"]
+    engine = site.manifest["downloads"]["engine"]
     corrupt(page, engine, "flip")
     corrupt(page, "app.js", "flip")
     page.reload()
@@ -349,11 +352,13 @@ def test_offline_support_survives_storage_that_throws(site, context_for):
 
 # ------------------------------------------------------------------ hosts that compress
 
-@pytest.mark.parametrize("host", ["compress", "gz_as_encoding"])
+@pytest.mark.parametrize("host", ["compress", "gz_as_encoding", "precompressed"])
 def test_hosts_that_add_content_encoding_work(dist_dir, context_for, host):
-    """A host that gzips what it sends, or one that sends the build's .gz files with
-    Content-Encoding (the browser then hands the worker decompressed bytes): the worker's
-    checks still pass and the snapshot is used."""
+    """A host that gzips what it sends, one that sends the build's .gz files with
+    Content-Encoding, or one that sends the build's precompressed brotli siblings (for a .gz
+    file: the brotli of its content): the browser hands the worker decompressed bytes, the
+    worker's checks still pass, the snapshot is used, and the bar still ends at its total."""
+    import json
     import threading
 
     import build
@@ -365,13 +370,28 @@ def test_hosts_that_add_content_encoding_work(dist_dir, context_for, host):
         page = ctx.new_page()
         errors = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        encodings = []
-        page.on("response", lambda r: encodings.append(r.headers.get("content-encoding")))
+        encodings = {}
+        page.on("response", lambda r: encodings.setdefault(r.url.split("?")[0].rsplit("/", 1)[1],
+                                                           r.headers.get("content-encoding")))
+        page.add_init_script("""new MutationObserver(() => {
+            const bar = document.querySelector('#loading-bar');
+            if (bar) (window.__bar ||= []).push(Number(bar.getAttribute('aria-valuenow')));
+          }).observe(document, { subtree: true, attributes: true, childList: true });""")
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
         wait_interactive(page)
         assert page.evaluate("performance.getEntriesByName('cambria:engine-ready')[0].detail.snapshot") is True
         wait_offline_ready(page)
-        assert "gzip" in encodings
+        downloads = json.loads((dist_dir / "build.json").read_text())["downloads"]
+        if host == "precompressed":  # every big file came as brotli, the page's own files too
+            for url in (*downloads.values(), "index.html", "app.js"):
+                if url.rsplit("/", 1)[-1] in encodings:
+                    assert encodings[url.rsplit("/", 1)[-1]] == "br", (url, encodings)
+            assert encodings[downloads["wasm"].rsplit("/", 1)[1]] == "br"
+            assert encodings[downloads["snapshot"].rsplit("/", 1)[1]] == "br"
+        else:
+            assert "gzip" in encodings.values()
+        bar = page.evaluate("window.__bar || []")
+        assert bar == sorted(bar) and bar[-1] == 100, bar
         assert errors == []
     finally:
         server.shutdown()

@@ -24,10 +24,10 @@ class Host:
     """A local static host for one test, whose files can be swapped (a deploy) or stopped
     (the network is gone)."""
 
-    def __init__(self, folder: Path, tmp: Path):
+    def __init__(self, folder: Path, tmp: Path, **kind):
         self.link = tmp / "site"
         self.point(folder)
-        self.server = build.make_server(self.link, 0, quiet=True)
+        self.server = build.make_server(self.link, 0, quiet=True, **kind)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
@@ -116,8 +116,12 @@ def play_a_little(page, steps: int = 3) -> None:
             " && !document.querySelector('#app').classList.contains('busy')", arg=step, timeout=30000)
 
 
-def test_after_the_first_visit_it_starts_and_plays_with_no_network(dist_dir, tmp_path, context_for):
-    host = Host(dist_dir, tmp_path)
+@pytest.mark.parametrize("kind", ["plain", "precompressed"])
+def test_after_the_first_visit_it_starts_and_plays_with_no_network(dist_dir, tmp_path, context_for, kind):
+    """From a plain static host, and from one that sends the build's precompressed brotli files
+    (the service worker then caches what the browser decoded, and checks it against the
+    content's hash)."""
+    host = Host(dist_dir, tmp_path, **({"precompressed": True} if kind == "precompressed" else {}))
     try:
         ctx = context_for(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
         page = ctx.new_page()

@@ -1,10 +1,13 @@
 """Assembling dist/: the steps in order, the files the site ships, the build id, the service
 worker's precache list and build.json.
 
-The site ships only what a visit requests: Pyodide's loader, its runtime and wasm (gzipped,
-with uncompressed copies for browsers that cannot decompress), the slim pre-compiled standard
-library, the engine archive and the memory snapshot.  The build id is a hash of the content
-of everything shipped, so the same commit gives the same id and the same bytes.
+The site ships only what a visit requests: Pyodide's loader, its runtime and wasm, the slim
+pre-compiled standard library, the engine archive and the memory snapshot.  Each big file is
+shipped gzipped (the worker decompresses it), with an uncompressed copy for browsers that
+cannot decompress (the snapshot has none: they start Python normally); every file worth it
+gets a precompressed brotli sibling for hosts that serve those (compress.py).  The build id
+is a hash of the content of everything shipped, so the same commit gives the same id and the
+same bytes.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from typing import Any
 
 from . import page as pagemod
 from .bytecode import engine_archive, full_stdlib
+from .compress import SUFFIX as BROTLI_SUFFIX
+from .compress import add_brotli_siblings, content_of, gzipped
 from .common import (CACHE, DIST, ENGINE_MODULE, PACKAGE, PYODIDE_DIR, PYODIDE_INTEGRITY, PYODIDE_VERSION, WEB,
-                     BuildError, cached, in_ci, log, prune_cache, set_quiet, sha256_file, warn, write_atomic)
+                     BuildError, in_ci, log, prune_cache, set_quiet, sha256_file, warn)
 from .pyodide_npm import fetch_pyodide, lock_info
 from .snapshot import memory_snapshot
 from .stdlib import needed_modules, record_imports, slim_stdlib
@@ -31,10 +36,13 @@ from .stdlib import needed_modules, record_imports, slim_stdlib
 # Set CAMBRIA_SNAPSHOT=0 to build without the memory snapshot (the worker then always starts
 # Python normally).
 SNAPSHOT_ENABLED = os.environ.get("CAMBRIA_SNAPSHOT", "1") != "0"
-# Files of dist/ the service worker does not precache: itself and the build's description.
+# Files of dist/ the service worker does not precache: itself and the build's description (and
+# the brotli siblings, which are another encoding of a file, not a URL the site asks for).
 PRECACHE_SKIP = frozenset({"sw.js", "build.json"})
 # Pyodide's files the page loads compressed, with their uncompressed copies for browsers
-# without DecompressionStream (the service worker precaches one of each pair).
+# without DecompressionStream (the service worker precaches one of each pair).  The standard
+# library and engine zips come in such pairs too (their entries are stored uncompressed: the
+# whole zip compresses better than each entry on its own, most of all with brotli).
 COMPRESSED = ("pyodide.asm.mjs", "pyodide.asm.wasm")
 # What the service worker says, in the player's language, when neither its cache nor the
 # network can give the page (web/i18n/*.js).
@@ -63,14 +71,6 @@ class _Step:
         self.timer.steps[self.name] = round(time.perf_counter() - self.t0, 3)
 
 
-def gzipped(src: Path, cache: Path) -> Path:
-    """A gzip (level 9, no name, no time: reproducible) of ``src``, cached by content."""
-    out = cache / "gzip" / f"{src.name}-{sha256_file(src)[:16]}.gz"
-    if not cached(out):
-        write_atomic(out, gzip.compress(src.read_bytes(), compresslevel=9, mtime=0))
-    return out
-
-
 def web_files(web: Path = WEB) -> list[Path]:
     return sorted(p for p in web.rglob("*")
                   if p.is_file() and not any(part.startswith(".") for part in p.relative_to(web).parts))
@@ -82,7 +82,7 @@ def precache_list(staging: Path) -> dict[str, str]:
     return {
         p.relative_to(staging).as_posix(): sha256_file(p)[:16]
         for p in sorted(staging.rglob("*"))
-        if p.is_file() and p.relative_to(staging).as_posix() not in PRECACHE_SKIP
+        if p.is_file() and p.relative_to(staging).as_posix() not in PRECACHE_SKIP and p.suffix != BROTLI_SUFFIX
     }
 
 
@@ -147,6 +147,8 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                 warn(f"no memory snapshot (the site will start slower): {exc}")
     with timer.step("compress"):
         packed = {name: gzipped(pyodide_dir / name, cache) for name in COMPRESSED}
+        zips = {"stdlib": stdlib, "engine": engine, **({"lazy": lazy} if lazy else {})}
+        packed_zips = {what: gzipped(path, cache) for what, path in zips.items()}
 
     with timer.step("pages"):
         shipped: dict[str, Path] = {f"{PYODIDE_DIR}/pyodide.mjs": pyodide_dir / "pyodide.mjs"}
@@ -162,6 +164,9 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
         if snap and snap_name and lazy and lazy_name:
             shipped[snap_name] = snap
             shipped[lazy_name] = lazy
+        for what, name in (("stdlib", stdlib_name), ("engine", engine_name), ("lazy", lazy_name)):
+            if what in packed_zips and name in shipped:
+                shipped[f"{name}.gz"] = packed_zips[what]
 
         texts: dict[str, str] = {}
         for path in web_files(web):
@@ -206,14 +211,20 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                     (staging / rel).write_text(text, encoding="utf-8")
             # written last: it lists every other file with its hash
             precache = precache_list(staging)
+            assets = config["assets"].values()
             # with a snapshot, the whole standard library is fetched only if the snapshot fails
-            sw = sw_config(build_id, precache, texts["index.html"], web, [stdlib_name] if snap_name else [], staging,
+            on_demand = [config["assets"]["stdlib"]["url"], stdlib_name] if snap_name else []
+            sw = sw_config(build_id, precache, texts["index.html"], web, on_demand, staging,
                            # (the plain runtime not: Pyodide imports it by URL if importing from memory fails)
-                           sorted({a["url"] for a in config["assets"].values()} | {config["assets"]["wasm"]["plain"]}))
+                           sorted({a["url"] for a in assets} | {a["plain"] for a in assets if "plain" in a}
+                                  - {config["assets"]["runtime"]["plain"]}),
+                           {a["url"]: a["plain"] for a in assets if "plain" in a})
             if not pagemod.SW_RE.search(texts["sw.js"]):
                 raise BuildError("web/sw.js lacks its /*CAMBRIA:SW*/.../*END*/ placeholder")
             (staging / "sw.js").write_text(pagemod.SW_RE.sub(lambda m: json.dumps(sw, sort_keys=True, indent=1),
                                                              texts["sw.js"], count=1), encoding="utf-8")
+            with timer.step("brotli"):
+                add_brotli_siblings(staging, cache)
             manifest = {
                 "build": build_id,
                 "pyodide": PYODIDE_VERSION,
@@ -223,6 +234,8 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                 "assets": {"stdlib": stdlib_name, "engine": engine_name, "snapshot": snap_name,
                            "snapshot_stdlib": lazy_name,
                            "wasm": config["assets"]["wasm"]["url"], "runtime": config["assets"]["runtime"]["url"]},
+                # what the worker downloads (the compressed forms; "assets" names the content)
+                "downloads": {k: a["url"] for k, a in sorted(config["assets"].items())},
                 "stdlib_modules": sorted(needed),
                 "snapshot_modules": in_snapshot if snap else [],
                 "files": {p.relative_to(staging).as_posix(): p.stat().st_size
@@ -259,28 +272,28 @@ def worker_config(staging: Path, build_id: str, info: dict[str, Any], stdlib_nam
                           raw=(pyodide_dir / "pyodide.asm.mjs").read_bytes()),
         "wasm": _asset(staging, f"{PYODIDE_DIR}/pyodide.asm.wasm.gz", f"{PYODIDE_DIR}/pyodide.asm.wasm",
                        raw=(pyodide_dir / "pyodide.asm.wasm").read_bytes()),
-        "stdlib": _asset(staging, stdlib_name),
-        "engine": _asset(staging, engine_name),
+        "stdlib": _asset(staging, f"{stdlib_name}.gz", stdlib_name, raw=(staging / stdlib_name).read_bytes()),
+        "engine": _asset(staging, f"{engine_name}.gz", engine_name, raw=(staging / engine_name).read_bytes()),
     }
     if snap_name and lazy_name:
         assets["snapshot"] = _asset(staging, snap_name, raw=gzip.decompress((staging / snap_name).read_bytes()))
-        assets["snapshotStdlib"] = _asset(staging, lazy_name)
+        assets["snapshotStdlib"] = _asset(staging, f"{lazy_name}.gz", lazy_name, raw=(staging / lazy_name).read_bytes())
     return {"build": build_id, "base": "./", "pyodide": f"{PYODIDE_DIR}/", "module": ENGINE_MODULE,
             "lockInfo": info, "assets": assets}
 
 
 def sw_config(build_id: str, precache: dict[str, str], index_html: str, web: Path, on_demand: list[str],
-              staging: Path, checked_by_worker: list[str]) -> dict[str, Any]:
+              staging: Path, checked_by_worker: list[str], pairs: dict[str, str]) -> dict[str, Any]:
     """What web/sw.js needs: the files with their hashes (and, for the gzipped ones, the hash of
-    their content: a host may send them with Content-Encoding, and the browser decompresses),
+    their content: a host may send them with Content-Encoding, gzip or their brotli sibling,
+    which holds the content, and the browser decompresses),
     which of them come in pairs (compressed, plain), which are cached only once asked for, which
     the engine's worker checks itself, the URLs under which the page asks for some (with
     ?v=<build>, so that precaching finds them in the browser's HTTP cache) and its few
     sentences."""
-    pairs = {f"{PYODIDE_DIR}/{name}.gz": f"{PYODIDE_DIR}/{name}" for name in COMPRESSED}
     versioned = sorted({m.group(1).lstrip("./") for m in VERSIONED_RE.finditer(index_html)
                         if m.group(2) == build_id and m.group(1).lstrip("./") in precache})
-    decoded = {path: hashlib.sha256(gzip.decompress((staging / path).read_bytes())).hexdigest()[:16]
+    decoded = {path: hashlib.sha256(content_of(staging / path)).hexdigest()[:16]
                for path in precache if path.endswith(".gz")}
     return {"build": build_id, "files": precache, "decoded": decoded, "pairs": pairs, "versioned": versioned,
             "onDemand": on_demand, "checkedByWorker": checked_by_worker,

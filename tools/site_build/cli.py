@@ -46,6 +46,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1", metavar="H",
                    help="the address to listen on (default 127.0.0.1: this machine only)")
     s.add_argument("--no-build", action="store_true", help="serve dist/ as it is, without building first")
+    s.add_argument("--plain", action="store_true",
+                   help="never send the build's precompressed .br files: a plain static server "
+                        "(by default they are sent, with Content-Encoding: br, to browsers that accept it)")
     s.add_argument("--compress", action="store_true",
                    help="gzip text and wasm on the fly, as many hosts do (to try the site as they serve it)")
     commands.add_parser("test", add_help=False, help="set up, build and run pytest (arguments go to pytest)")
@@ -61,7 +64,7 @@ def serve(args: argparse.Namespace) -> int:
         ensure_node()  # a fresh machine: one command sets up and starts the game
         build()
     try:
-        server = make_server(DIST, args.port, args.host, compress=args.compress)
+        server = make_server(DIST, args.port, args.host, compress=args.compress, precompressed=not args.plain)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             print(f"build.py serve: port {args.port} is already in use on {args.host}; "

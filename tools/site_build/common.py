@@ -111,7 +111,9 @@ def prune_cache(cache: Path, keep: int = 6) -> None:
                                (cache / "snapshot", "snapshot-*.bin.gz", keep),
                                (cache / "snapshot", "snapshot-*.modules.json", keep),
                                (cache / "stdlib", "*.zip", 8),
-                               (cache / "stdlib", "*.json", 4)):
+                               (cache / "stdlib", "*.json", 4),
+                               (cache / "gzip", "*.gz", 16),
+                               (cache / "brotli", "*.br", 200)):
         files = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in files[n:]:
             old.unlink(missing_ok=True)

@@ -2,10 +2,13 @@
 load benchmark.
 
 Files go out with the types browsers insist on (``application/wasm``, ``text/javascript`` for
-``.mjs``), also under extra URL prefixes (to test hosting from a sub-path), and ``compress=True``
-imitates a host that gzips what it sends (Content-Encoding), ``gz_as_encoding=True`` one that
-sends the build's own .gz files as Content-Encoding (the browser then decompresses them), to
-check the site still works there and to measure what such a host transfers.
+``.mjs``), also under extra URL prefixes (to test hosting from a sub-path).  Three kinds of
+host can be imitated, to check the site works there and to measure what each transfers:
+``precompressed=True`` sends the build's brotli sibling ``x.br`` for ``x`` with
+``Content-Encoding: br`` when the browser accepts it (as nginx's brotli_static and Caddy's
+``precompressed`` do; ``build.py serve`` does by default), ``compress=True`` gzips what it sends
+on the fly, ``gz_as_encoding=True`` sends the build's own .gz files as Content-Encoding (the
+browser then decompresses them).  With none of them it is a plain static server.
 """
 
 from __future__ import annotations
@@ -41,6 +44,19 @@ CONTENT_TYPES = {
 COMPRESSIBLE = ("text/", "application/json", "application/manifest+json", "application/wasm", "image/svg+xml")
 
 
+def accepts(header: str, coding: str) -> bool:
+    """Whether an Accept-Encoding header accepts ``coding`` (listed, or "*", without q=0)."""
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        if name.strip().lower() in (coding, "*"):
+            q = params.strip().lower().replace(" ", "")
+            try:
+                return not q.startswith("q=") or float(q[2:]) > 0
+            except ValueError:
+                return False
+    return False
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder, also under extra URL prefixes, with the right types."""
 
@@ -48,6 +64,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     quiet = False
     compress = False
     gz_as_encoding = False
+    precompressed = False
     extra: dict[str, bytes] = {}
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
 
@@ -57,6 +74,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         for candidate in candidates:
             if candidate in self.extra:
                 return self._send_bytes(self.extra[candidate], self.guess_type(candidate))
+        if self.precompressed and accepts(self.headers.get("Accept-Encoding", ""), "br"):
+            local = Path(self.translate_path(path))
+            if path.endswith("/"):
+                local = local / "index.html"
+            sibling = local.with_name(local.name + ".br")
+            if local.is_file() and sibling.is_file():
+                if self._not_modified(int(sibling.stat().st_mtime)):
+                    return None
+                return self._send_bytes(sibling.read_bytes(), self.guess_type(str(local)), encoding="br",
+                                        modified=int(sibling.stat().st_mtime))
         if self.gz_as_encoding and path.endswith(".gz"):
             local = Path(self.translate_path(path))
             if local.is_file():  # as Apache's `AddEncoding gzip .gz` does: the browser decompresses
@@ -68,18 +95,24 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             kind = self.guess_type(str(local))
             if local.is_file() and kind.startswith(COMPRESSIBLE):
                 mtime = int(local.stat().st_mtime)
-                since = self.headers.get("If-Modified-Since")
-                if since:
-                    try:
-                        if email.utils.parsedate_to_datetime(since).timestamp() >= mtime:
-                            self.send_response(304)
-                            self.end_headers()
-                            return None
-                    except (TypeError, ValueError):
-                        pass
+                if self._not_modified(mtime):
+                    return None
                 return self._send_bytes(gzip.compress(local.read_bytes(), compresslevel=6), kind,
                                         encoding="gzip", modified=mtime)
         return super().send_head()
+
+    def _not_modified(self, mtime: int) -> bool:
+        """Answer 304 if the browser's copy is as new as the file (then True)."""
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if email.utils.parsedate_to_datetime(since).timestamp() >= mtime:
+                    self.send_response(304)
+                    self.end_headers()
+                    return True
+            except (TypeError, ValueError):
+                pass
+        return False
 
     def _send_bytes(self, body: bytes, kind: str, encoding: str | None = None,
                     modified: int | None = None) -> io.BytesIO:
@@ -90,7 +123,6 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Last-Modified", self.date_time_string(modified))
         if encoding:
             self.send_header("Content-Encoding", encoding)
-            self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
 
@@ -108,6 +140,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        if self.precompressed or self.compress:  # what is sent depends on what the browser accepts
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -128,18 +162,20 @@ class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
                 prefixes: tuple[str, ...] = (), quiet: bool = False,
                 extra: dict[str, bytes] | None = None, compress: bool = False,
-                gz_as_encoding: bool = False) -> SiteServer:
+                gz_as_encoding: bool = False, precompressed: bool = False) -> SiteServer:
     """An HTTP server for ``directory`` (port 0: a free port), also answering under ``prefixes``.
 
     Each prefix must start and end with '/', e.g. '/some/path/'.  ``extra`` maps URL paths
-    (e.g. '/stock.html') to contents served in addition to the folder.  ``compress`` gzips text
-    and wasm on the fly, as many hosts do; ``gz_as_encoding`` sends ``x.gz`` as the gzip
-    Content-Encoding of ``x``, as some do.  Raises OSError if the port is taken.  Call
+    (e.g. '/stock.html') to contents served in addition to the folder.  ``precompressed`` sends
+    the brotli sibling ``x.br`` of ``x`` with Content-Encoding when the browser accepts br;
+    ``compress`` gzips text and wasm on the fly, as many hosts do; ``gz_as_encoding`` sends
+    ``x.gz`` as the gzip Content-Encoding of ``x``, as some do.  Raises OSError if the port is taken.  Call
     serve_forever().
     """
     handler = type("Handler", (SiteHandler,), {"prefixes": tuple(prefixes), "quiet": quiet,
                                                "extra": dict(extra or {}), "compress": compress,
-                                               "gz_as_encoding": gz_as_encoding})
+                                               "gz_as_encoding": gz_as_encoding,
+                                               "precompressed": precompressed})
 
     def factory(*args: Any, **kwargs: Any) -> SiteHandler:
         made: SiteHandler = handler(*args, directory=str(directory), **kwargs)

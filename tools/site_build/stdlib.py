@@ -110,10 +110,10 @@ def slim_stdlib(full: Path, modules: set[str], cache: Path = CACHE) -> Path:
         if not cached(out):
             out.parent.mkdir(parents=True, exist_ok=True)
             tmp = out.with_name(out.name + ".tmp")
-            with zipfile.ZipFile(tmp, "w", compresslevel=9) as zout:
+            with zipfile.ZipFile(tmp, "w") as zout:
                 for name in keep:
                     info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
-                    info.compress_type = zipfile.ZIP_DEFLATED
+                    info.compress_type = zipfile.ZIP_STORED  # the whole zip is shipped compressed
                     info.external_attr = 0o644 << 16
                     zout.writestr(info, zin.read(name))
             tmp.replace(out)
