@@ -128,7 +128,9 @@ def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, compute
     while not shown["over"]:
         shown = player.step(map_id, shown)
         steps += 1
-        if steps % 40 == 0:
+        # every 20 steps mid-game (the step that ends it is checked below, once the last claims
+        # have been revealed: until then the board rightly shows those forts as they were)
+        if steps % 20 == 0 and not shown["over"]:
             player.check_against_engine()
         assert steps < MAX_STEPS, f"the game does not end ({steps} steps)"
     # the end: the last claims revealed one by one, then the end screen
@@ -156,7 +158,7 @@ def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, compute
     assert page.get_by_test_id("end-screen").is_hidden()
     player.press(page.get_by_test_id("show-result"))
     assert page.get_by_test_id("end-screen").is_visible()
-    assert player.decisions > 20 and player.checks >= 3
+    assert player.decisions >= 15 and player.checks >= 3  # a real game: many turns, checked often
     assert player.reach_checks >= player.decisions  # every tap had its controls and targets on screen
     print(f"{n} players on {map_id}: {steps} steps, {player.decisions} decisions, {player.undos} undos, "
           f"{time.monotonic() - start:.1f} s")
