@@ -1,12 +1,12 @@
 """Screen variants of Hibernia's Hard against three Normals, one game per line of a file.
 
     python benchmarks/hibernia_hard_screen.py --seed 2 --games 100 --out runs/h-opp3.jsonl \\
-        --search opponents=3 --weights replies=3
+        --search opponents=3,root_width=12 --weights replies=3
 
 plays the games ``tournament --game hibernia --seats hard,normal,normal,normal --seed S``
 plays (game g: the game seed ``S*1000003+g``, the seats rotated by g), with Hard's search
-settings (fields of ``cambria.ai.players.HardSettings``, over Hibernia's own ``HARD_SEARCH``,
-for four players, this process only) and evaluation weights (``Params``) replaced as given.  Each finished game is appended to
+settings (fields of ``cambria.ai.players.HardSettings`` for four players, this process only)
+and evaluation weights (``Params``) replaced as given.  Each finished game is appended to
 ``--out`` at once, so a run that is stopped keeps what it played, and a run started
 again skips the games already in the file.  Without ``--search`` and ``--weights`` it
 plays Hard as shipped: the same games as the tournament command.
@@ -27,7 +27,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from cambria.ai import players  # noqa: E402
 from cambria.ai.tournament import play_game, wilson  # noqa: E402
-from cambria.games.hibernia import ai as hibernia_ai  # noqa: E402
 
 
 def _kv(text: str) -> dict[str, float]:
@@ -73,11 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(summary(p))
         return 0
     search = _kv(args.search)
-    for k in search:
-        if not hasattr(players.DEFAULT_HARD[4], k):
+    settings = players.HardSettings(**vars(players.HARD[4]))
+    for k, v in search.items():
+        if not hasattr(settings, k):
             raise SystemExit(f"unknown search setting {k!r}")
-    # the shipped settings for Hibernia, with the given ones in their place
-    hibernia_ai.HARD_SEARCH[4] = {**hibernia_ai.HARD_SEARCH.get(4, {}), **{k: int(v) for k, v in search.items()}}
+        setattr(settings, k, int(v))
+    players.HARD[4] = settings
     hard = "hard" + (f"[{args.weights}]" if args.weights else "")
     seats = (hard, "normal", "normal", "normal")
     done: set[int] = set()
@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         h = levels.index(hard)
         line = {"game": g, "seed": r["seed"], "levels": list(levels), "hard_level": hard,
                 "winners": r["winners"], "scores": r["scores"], "turns": r["turns"],
-                "hard_cpu": [round(x, 4) for x in r["cpu"][h]], "search": hibernia_ai.HARD_SEARCH[4],
+                "hard_cpu": [round(x, 4) for x in r["cpu"][h]], "search": vars(settings),
                 "clock_capped": r["clock_capped"]}
         with open(args.out, "a", encoding="utf-8") as f:
             f.write(json.dumps(line) + "\n")

@@ -122,9 +122,6 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
         search = Expectimax(game, max_depth=1)
     else:
         hs = HARD.get(rules.num_players(state), HardSettings())
-        tweak = getattr(ai, "hard_search", None)  # a game may widen Hard's search for itself
-        if tweak is not None:
-            hs = HardSettings(**{**vars(hs), **tweak(rules.num_players(state))})
         search = Expectimax(game, max_depth=hs.depth, root_width=hs.root_width, beam=hs.beam,
                             opponents=hs.opponents, samples=hs.samples, offset=rng.random())
     try:

@@ -159,20 +159,3 @@ def test_normal_beats_random_players():
         out = play_game("hibernia", levels, seed=100 + g)
         wins += sum(1 for w in out["winners"] if levels[w] == "normal")
     assert wins >= 7
-
-
-@pytest.mark.parametrize("n, furthest", [(4, 3), (3, 2)])
-def test_hard_weighs_the_answers_of_every_later_opponent_in_a_four_player_game(monkeypatch, n, furthest):
-    from cambria.games.hibernia.search_hooks import HiberniaSearch
-
-    asked: list[int] = []
-    real = HiberniaSearch.handover
-
-    def spy(self, s, k):
-        asked.append(k)
-        return real(self, s, k)
-
-    monkeypatch.setattr(HiberniaSearch, "handover", spy)
-    s = positions(6, n=n, count=3)[-1]
-    choose(RULES, s, "hard", random.Random(2))
-    assert asked and max(asked) == furthest

@@ -14,16 +14,7 @@ from .evaluate import Evaluator, Params, evaluator_for
 from .search_hooks import HiberniaSearch
 from .state import FIRST_ACTION, LAST_ACTION, State
 
-__all__ = ["AI", "HiberniaAI", "HARD_SEARCH"]
-
-# Hard's search settings for Hibernia where they differ from the generic ones
-# (``cambria.ai.players.HardSettings``), by number of players.  With four players Hard also
-# asks how the third opponent, the one who moves just before its next turn, could answer each
-# candidate (``opponents``): between Normal players the later seats win because they answer
-# what the earlier ones did, and that player has the last word before Hard moves again.  The
-# root keeps 12 candidates instead of 16 to pay for it (Hard's choice came from ranks 12-15 of
-# the evaluation's order in about one move in twenty).
-HARD_SEARCH: dict[int, dict[str, Any]] = {4: {"opponents": 3, "root_width": 12}}
+__all__ = ["AI", "HiberniaAI"]
 
 
 class HiberniaAI:
@@ -34,10 +25,6 @@ class HiberniaAI:
     def search_hooks(self, state: State, params: Any = None) -> HiberniaSearch:
         """The evaluation and search hooks for the game of ``state`` (``params``: tuning weights)."""
         return HiberniaSearch(state, params)
-
-    def hard_search(self, n_players: int) -> dict[str, Any]:
-        """Hard's search settings that differ from the generic ones, for ``n_players``."""
-        return HARD_SEARCH.get(n_players, {})
 
     def easy_evaluator(self, state: State) -> Evaluator:
         """A naive judgement: the walks only, no threats, soldiers valued alike wherever they are."""
