@@ -156,11 +156,11 @@ def screen(sets: int, per_set: int, games: int, jobs: int, seed: int, rainbow: b
     return rows
 
 
-def near_screen(count: int, games: int, jobs: int, seed: int) -> list[dict[str, Any]]:
+def near_screen(count: int, games: int, jobs: int, seed: int, skip: int = 0) -> list[dict[str, Any]]:
     """The colourings closest to the board's own (fewest counties recoloured), with its forts,
     in which every fort has a county of each of the three other colours next to it (not a fort):
     the shipped board leaves Laois, Carlow & Kilkenny (red) with Tipperary, a rival's fort, as
-    its only blue neighbour.  Plays ``games`` games on each of the first ``count``."""
+    its only blue neighbour.  Plays ``games`` games on each of the first ``count`` after ``skip``."""
     data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
     adj = neighbours(data)
     forts = [i for i, c in enumerate(data["counties"]) if c["fort"]]
@@ -174,7 +174,7 @@ def near_screen(count: int, games: int, jobs: int, seed: int) -> list[dict[str, 
     fits.sort()
     print(f"{len(fits)} colourings give every fort the other three colours next to it", flush=True)
     rows = []
-    for changed, col in fits[:count]:
+    for changed, col in fits[skip:skip + count]:
         board_module._cache["hibernia"] = board_module.board_from_dict(make_board(data, col, forts))
         r = balance(games, "normal", seed, jobs)
         rates = [w / n for w, n in zip(r["fort_wins"], r["fort_games"], strict=True)]
@@ -246,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rainbow", action="store_true", help="only colourings with all four colours in every "
                                                              "outer province")
-    ap.add_argument("--skip", type=int, default=0, help="leave out the first fort sets of the ranking")
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first fort sets of the ranking (with --near: the first colourings)")
     ap.add_argument("--short", default="", help="provinces (by name, comma-separated) that must lack a colour")
     ap.add_argument("--forts", default="", help="the counties (ids, comma-separated) a fort may stand on")
     ap.add_argument("--board", default="", metavar="COLOURING:FORTS",
@@ -265,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         halving(args.halving, args.games, args.rounds, args.keep, args.jobs, args.seed)
         return 0
     if args.near:
-        near_screen(args.near, args.games, args.jobs, args.seed)
+        near_screen(args.near, args.games, args.jobs, args.seed, args.skip)
         return 0
     if args.board:
         print(format_report(play_board(args.board, args.games, args.jobs, args.seed)))
