@@ -156,12 +156,10 @@ def screen(sets: int, per_set: int, games: int, jobs: int, seed: int, rainbow: b
     return rows
 
 
-def near_screen(count: int, games: int, jobs: int, seed: int, skip: int = 0) -> list[dict[str, Any]]:
-    """The colourings closest to the board's own (fewest counties recoloured), with its forts,
-    in which every fort has a county of each of the three other colours next to it (not a fort):
-    the shipped board leaves Laois, Carlow & Kilkenny (red) with Tipperary, a rival's fort, as
-    its only blue neighbour.  Plays ``games`` games on each of the first ``count`` after ``skip``."""
-    data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+def near_colourings(data: dict[str, Any]) -> list[tuple[int, tuple[int, ...]]]:
+    """(counties recoloured, colouring) for every valid colouring of ``data`` that keeps its forts
+    four colours and gives each fort a county of each of the three other colours next to it (not
+    a fort), fewest recoloured first."""
     adj = neighbours(data)
     forts = [i for i, c in enumerate(data["counties"]) if c["fort"]]
     own = [COLOURS.index(c["colour"]) for c in data["counties"]]
@@ -172,6 +170,17 @@ def near_screen(count: int, games: int, jobs: int, seed: int, skip: int = 0) -> 
         if all(len({col[v] for v in adj[f] if v not in forts} - {col[f]}) == 3 for f in forts):
             fits.append((sum(a != b for a, b in zip(col, own, strict=True)), col))
     fits.sort()
+    return fits
+
+
+def near_screen(count: int, games: int, jobs: int, seed: int, skip: int = 0) -> list[dict[str, Any]]:
+    """The colourings closest to the board's own (fewest counties recoloured), with its forts,
+    in which every fort has a county of each of the three other colours next to it (not a fort):
+    the shipped board leaves Laois, Carlow & Kilkenny (red) with Tipperary, a rival's fort, as
+    its only blue neighbour.  Plays ``games`` games on each of the first ``count`` after ``skip``."""
+    data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    forts = [i for i, c in enumerate(data["counties"]) if c["fort"]]
+    fits = near_colourings(data)
     print(f"{len(fits)} colourings give every fort the other three colours next to it", flush=True)
     rows = []
     for changed, col in fits[skip:skip + count]:
