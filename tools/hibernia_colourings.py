@@ -156,6 +156,78 @@ def screen(sets: int, per_set: int, games: int, jobs: int, seed: int, rainbow: b
     return rows
 
 
+def near_colourings(data: dict[str, Any]) -> list[tuple[int, tuple[int, ...]]]:
+    """(counties recoloured, colouring) for every valid colouring of ``data`` that keeps its forts
+    four colours and gives each fort a county of each of the three other colours next to it (not
+    a fort), fewest recoloured first."""
+    adj = neighbours(data)
+    forts = [i for i, c in enumerate(data["counties"]) if c["fort"]]
+    own = [COLOURS.index(c["colour"]) for c in data["counties"]]
+    fits = []
+    for col in colourings(adj):
+        if len({col[f] for f in forts}) < 4:
+            continue
+        if all(len({col[v] for v in adj[f] if v not in forts} - {col[f]}) == 3 for f in forts):
+            fits.append((sum(a != b for a, b in zip(col, own, strict=True)), col))
+    fits.sort()
+    return fits
+
+
+def near_screen(count: int, games: int, jobs: int, seed: int, skip: int = 0) -> list[dict[str, Any]]:
+    """The colourings closest to the board's own (fewest counties recoloured), with its forts,
+    in which every fort has a county of each of the three other colours next to it (not a fort):
+    the shipped board leaves Laois, Carlow & Kilkenny (red) with Tipperary, a rival's fort, as
+    its only blue neighbour.  Plays ``games`` games on each of the first ``count`` after ``skip``."""
+    data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    forts = [i for i, c in enumerate(data["counties"]) if c["fort"]]
+    fits = near_colourings(data)
+    print(f"{len(fits)} colourings give every fort the other three colours next to it", flush=True)
+    rows = []
+    for changed, col in fits[skip:skip + count]:
+        board_module._cache["hibernia"] = board_module.board_from_dict(make_board(data, col, forts))
+        r = balance(games, "normal", seed, jobs)
+        rates = [w / n for w, n in zip(r["fort_wins"], r["fort_games"], strict=True)]
+        row = {"forts": r["forts"], "colours": r["fort_colours"], "rates": rates, "changed": changed,
+               "colouring": "".join("bgry"[k] for k in col)}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    return rows
+
+
+def halving(candidates: int, games: int, rounds: int, keep: float, jobs: int, seed: int) -> list[dict[str, Any]]:
+    """A wider screen by successive halving: ``candidates`` boards drawn at random (seeded) from
+    every valid colouring with every fort set whose forts are four colours and pairwise not
+    neighbours, each played ``games`` games; the ``keep`` share with the smallest worst
+    deviation from 25% plays ``games`` more (new game seeds) each round, for ``rounds`` rounds.
+    Prints each board's running rates as it finishes."""
+    data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    adj = neighbours(data)
+    allc = colourings(adj)
+    sets = [f for f in itertools.product(*provinces(data))
+            if all(b not in adj[a] for a, b in itertools.combinations(f, 2))]
+    pool = [(c, f) for f in sets for c in allc if len({c[k] for k in f}) == 4]
+    print(f"{len(sets)} fort sets without neighbouring forts, {len(pool)} boards", flush=True)
+    rng = random.Random(seed)
+    alive = [{"col": c, "forts": f, "wins": [0.0] * 4, "games": [0] * 4}
+             for c, f in rng.sample(pool, min(candidates, len(pool)))]
+    ids = [c["id"] for c in data["counties"]]
+    for rnd in range(rounds):
+        for b in alive:
+            board_module._cache["hibernia"] = board_module.board_from_dict(make_board(data, b["col"], b["forts"]))
+            r = balance(games, "normal", seed * 100 + rnd, jobs)
+            for k in range(4):
+                b["wins"][k] += r["fort_wins"][k]
+                b["games"][k] += r["fort_games"][k]
+            rates = [w / max(n, 1) for w, n in zip(b["wins"], b["games"], strict=True)]
+            b["worst"] = max(abs(x - 0.25) for x in rates)
+            print(json.dumps({"round": rnd, "forts": [ids[k] for k in sorted(b["forts"])],
+                              "rates": [round(x, 3) for x in rates], "games": b["games"][0],
+                              "colouring": "".join("bgry"[k] for k in b["col"])}), flush=True)
+        alive.sort(key=lambda b: b["worst"])
+        alive = alive[:max(1, int(len(alive) * keep))]
+    return alive
+
+
 def play_board(spec: str, games: int, jobs: int, seed: int) -> dict[str, Any]:
     """The balance report of one board given as ``COLOURING:FORTS`` (validated before play)."""
     colouring, _, forts = spec.partition(":")
@@ -183,13 +255,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rainbow", action="store_true", help="only colourings with all four colours in every "
                                                              "outer province")
-    ap.add_argument("--skip", type=int, default=0, help="leave out the first fort sets of the ranking")
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first fort sets of the ranking (with --near: the first colourings)")
     ap.add_argument("--short", default="", help="provinces (by name, comma-separated) that must lack a colour")
     ap.add_argument("--forts", default="", help="the counties (ids, comma-separated) a fort may stand on")
     ap.add_argument("--board", default="", metavar="COLOURING:FORTS",
                     help="play only this board, e.g. byrgrbrgygrbyygrbgyb:MCA,SLE,LCK,CLI (the colours "
                          "b/g/r/y of the counties in board order, then the fort ids), and print the full report")
+    ap.add_argument("--near", type=int, default=0, metavar="K",
+                    help="play the K colourings closest to the board's own that give every fort the three "
+                         "other colours next to it (forts unchanged)")
+    ap.add_argument("--halving", type=int, default=0, metavar="K",
+                    help="successive halving over K random boards without neighbouring forts "
+                         "(--games per round, --rounds, --keep)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--keep", type=float, default=0.25)
     args = ap.parse_args(argv)
+    if args.halving:
+        halving(args.halving, args.games, args.rounds, args.keep, args.jobs, args.seed)
+        return 0
+    if args.near:
+        near_screen(args.near, args.games, args.jobs, args.seed, args.skip)
+        return 0
     if args.board:
         print(format_report(play_board(args.board, args.games, args.jobs, args.seed)))
         return 0

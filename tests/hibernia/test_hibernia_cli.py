@@ -127,3 +127,39 @@ def test_the_colouring_screen_lists_only_valid_colourings_and_the_shipped_one_am
     with pytest.raises(HiberniaBoardError):
         validate_board(tool.make_board(data, bad, forts))
     assert len(ranked) == 4 ** 4 and all(len({data["counties"][f]["province"] for f in fs}) == 4 for _, fs in ranked)
+
+
+def test_the_near_screen_recolours_as_little_as_possible_and_gives_every_fort_all_other_colours():
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    tools = Path(__file__).resolve().parents[2] / "tools"
+    sys.path.insert(0, str(tools))
+    try:
+        spec = importlib.util.spec_from_file_location("hibernia_colourings", tools / "hibernia_colourings.py")
+        assert spec is not None and spec.loader is not None
+        tool = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(tool)
+    finally:
+        sys.path.remove(str(tools))
+    data = json.loads(tool.BOARD_FILE.read_text(encoding="utf-8"))
+    adj = tool.neighbours(data)
+    ids = [c["id"] for c in data["counties"]]
+    forts = [i for i, c in enumerate(data["counties"]) if c["fort"]]
+    shipped = tuple(tool.COLOURS.index(c["colour"]) for c in data["counties"])
+    fits = tool.near_colourings(data)
+    valid = set(tool.colourings(adj))
+    assert fits and [k for k, _ in fits] == sorted(k for k, _ in fits)
+    # the shipped board is not among them: Laois, Carlow & Kilkenny's only blue neighbour is a fort
+    assert all(col != shipped for _, col in fits)
+    lck = ids.index("LCK")
+    assert tool.COLOURS.index("blue") not in {shipped[v] for v in adj[lck] if v not in forts}
+    for changed, col in fits[:40]:
+        assert col in valid and changed == sum(a != b for a, b in zip(col, shipped, strict=True))
+        assert len({col[f] for f in forts}) == 4
+        for f in forts:
+            assert {col[v] for v in adj[f] if v not in forts} | {col[f]} == {0, 1, 2, 3}
+    assert fits[0][0] == 2     # Wicklow & Wexford blue and Donegal yellow is the smallest change
+    assert "".join("bgry"[k] for k in fits[0][1]) == "bgryyrbygygbrgbrrybg"
