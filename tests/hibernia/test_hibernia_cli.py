@@ -94,9 +94,10 @@ def test_the_registry_knows_which_parts_a_game_has():
     assert registry.has_part("cambria", "web") and not registry.has_part("chess", "definition")
 
 
-def test_the_colouring_screen_lists_only_valid_colourings_and_the_shipped_one_among_them():
+
+def colouring_tool():
+    """tools/hibernia_colourings.py as a module (the tools are scripts, not a package)."""
     import importlib.util
-    import json
     import sys
     from pathlib import Path
 
@@ -109,6 +110,13 @@ def test_the_colouring_screen_lists_only_valid_colourings_and_the_shipped_one_am
         spec.loader.exec_module(tool)
     finally:
         sys.path.remove(str(tools))
+    return tool
+
+
+def test_the_colouring_screen_lists_only_valid_colourings_and_the_shipped_one_among_them():
+    import json
+
+    tool = colouring_tool()
     from cambria.games.hibernia.board import HiberniaBoardError, validate_board
 
     data = json.loads(tool.BOARD_FILE.read_text(encoding="utf-8"))
@@ -130,20 +138,9 @@ def test_the_colouring_screen_lists_only_valid_colourings_and_the_shipped_one_am
 
 
 def test_the_near_screen_recolours_as_little_as_possible_and_gives_every_fort_all_other_colours():
-    import importlib.util
     import json
-    import sys
-    from pathlib import Path
 
-    tools = Path(__file__).resolve().parents[2] / "tools"
-    sys.path.insert(0, str(tools))
-    try:
-        spec = importlib.util.spec_from_file_location("hibernia_colourings", tools / "hibernia_colourings.py")
-        assert spec is not None and spec.loader is not None
-        tool = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(tool)
-    finally:
-        sys.path.remove(str(tools))
+    tool = colouring_tool()
     data = json.loads(tool.BOARD_FILE.read_text(encoding="utf-8"))
     adj = tool.neighbours(data)
     ids = [c["id"] for c in data["counties"]]
