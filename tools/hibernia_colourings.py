@@ -175,9 +175,9 @@ def near_colourings(data: dict[str, Any]) -> list[tuple[int, tuple[int, ...]]]:
 
 def near_screen(count: int, games: int, jobs: int, seed: int, skip: int = 0) -> list[dict[str, Any]]:
     """The colourings closest to the board's own (fewest counties recoloured), with its forts,
-    in which every fort has a county of each of the three other colours next to it (not a fort):
-    the shipped board leaves Laois, Carlow & Kilkenny (red) with Tipperary, a rival's fort, as
-    its only blue neighbour.  Plays ``games`` games on each of the first ``count`` after ``skip``."""
+    in which every fort has a county of each of the three other colours next to it (not a fort;
+    the first colouring, until 2026-11-23, left Laois, Carlow & Kilkenny with Tipperary, a
+    rival's fort, as its only blue neighbour).  Plays ``games`` games on each of the first ``count`` after ``skip``."""
     data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
     forts = [i for i, c in enumerate(data["counties"]) if c["fort"]]
     fits = near_colourings(data)
@@ -194,23 +194,34 @@ def near_screen(count: int, games: int, jobs: int, seed: int, skip: int = 0) -> 
     return rows
 
 
-def halving(candidates: int, games: int, rounds: int, keep: float, jobs: int, seed: int) -> list[dict[str, Any]]:
+def halving(candidates: int, games: int, rounds: int, keep: float, jobs: int, seed: int,
+            around: str = "") -> list[dict[str, Any]]:
     """A wider screen by successive halving: ``candidates`` boards drawn at random (seeded) from
     every valid colouring with every fort set whose forts are four colours and pairwise not
-    neighbours, each played ``games`` games; the ``keep`` share with the smallest worst
-    deviation from 25% plays ``games`` more (new game seeds) each round, for ``rounds`` rounds.
-    Prints each board's running rates as it finishes."""
+    neighbours (or, with ``around`` = ``COLOURING:FORTS``, the ``candidates`` valid colourings
+    nearest that board, its forts kept, the board itself first), each played ``games`` games;
+    the ``keep`` share with the smallest worst deviation from 25% plays ``games`` more (new game
+    seeds) each round, for ``rounds`` rounds. Prints each board's running rates as it finishes."""
     data = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
     adj = neighbours(data)
     allc = colourings(adj)
-    sets = [f for f in itertools.product(*provinces(data))
-            if all(b not in adj[a] for a, b in itertools.combinations(f, 2))]
-    pool = [(c, f) for f in sets for c in allc if len({c[k] for k in f}) == 4]
-    print(f"{len(sets)} fort sets without neighbouring forts, {len(pool)} boards", flush=True)
-    rng = random.Random(seed)
-    alive = [{"col": c, "forts": f, "wins": [0.0] * 4, "games": [0] * 4}
-             for c, f in rng.sample(pool, min(candidates, len(pool)))]
     ids = [c["id"] for c in data["counties"]]
+    rng = random.Random(seed)
+    if around:
+        colouring, _, fort_ids = around.partition(":")
+        base = tuple("bgry".index(ch) for ch in colouring)
+        forts = tuple(sorted(ids.index(f) for f in fort_ids.split(",")))
+        fits = sorted((sum(a != b for a, b in zip(c, base, strict=True)), c) for c in allc
+                      if len({c[k] for k in forts}) == 4)
+        print(f"{len(fits)} valid colourings with these forts in four colours", flush=True)
+        chosen = [(c, forts) for _, c in fits[:candidates]]
+    else:
+        sets = [f for f in itertools.product(*provinces(data))
+                if all(b not in adj[a] for a, b in itertools.combinations(f, 2))]
+        pool = [(c, f) for f in sets for c in allc if len({c[k] for k in f}) == 4]
+        print(f"{len(sets)} fort sets without neighbouring forts, {len(pool)} boards", flush=True)
+        chosen = rng.sample(pool, min(candidates, len(pool)))
+    alive = [{"col": c, "forts": f, "wins": [0.0] * 4, "games": [0] * 4} for c, f in chosen]
     for rnd in range(rounds):
         for b in alive:
             board_module._cache["hibernia"] = board_module.board_from_dict(make_board(data, b["col"], b["forts"]))
@@ -267,11 +278,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--halving", type=int, default=0, metavar="K",
                     help="successive halving over K random boards without neighbouring forts "
                          "(--games per round, --rounds, --keep)")
+    ap.add_argument("--around", default="", metavar="COLOURING:FORTS",
+                    help="with --halving: the K valid colourings nearest this board instead, forts kept")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--keep", type=float, default=0.25)
     args = ap.parse_args(argv)
     if args.halving:
-        halving(args.halving, args.games, args.rounds, args.keep, args.jobs, args.seed)
+        halving(args.halving, args.games, args.rounds, args.keep, args.jobs, args.seed, args.around)
         return 0
     if args.near:
         near_screen(args.near, args.games, args.jobs, args.seed, args.skip)

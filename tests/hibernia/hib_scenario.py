@@ -4,8 +4,8 @@ Players are letters: ``A`` ``B`` ``C`` ``D`` are colours 0-3 (seats in turn orde
 three-player game colour 3 is the neutral, written ``N``.  A position is written as
 who holds what::
 
-    s = pos("A: ADA 1, SLE 2, LOU 1; B: MCA 2, CLI 1, KCO 1; C: TIP 1; D: WWX 1",
-            supply={"A": 2}, die="green")
+    s = pos("A: OFF 1, WAT 2, CLI 1; B: TIP 2, DON 1, DTF 1; C: SLE 1; D: LCK 1",
+            supply={"A": 2}, die="yellow")
 
 Unless given, a player's supply is what conservation leaves (16 soldiers: one on the
 track, the rest on the board, the shield or in the supply) and the neutral's removed
@@ -22,20 +22,20 @@ counties; the forts are MCA, SLE, LCK and TIP; ``board_map()`` prints this and a
     OFF yellow  MEA WME LON~ GAL ROS DKI LCK TIP
     DON blue    DTF SLE
     DTF red     DON ADA MCA SLE
-    ADA blue    DTF MCA LOU
+    ADA green   DTF MCA LOU
     MCA yellow  MEA WME LON DTF ADA SLE LOU
     SLE green   LON DON DTF MCA MAY ROS
     MAY yellow  SLE GAL ROS
-    GAL green   OFF MAY ROS CLI TIP
+    GAL red     OFF MAY ROS CLI TIP
     ROS blue    WME LON OFF SLE MAY GAL
     LOU red     MEA ADA MCA
     DKI green   MEA OFF WWX LCK
-    WWX yellow  DKI LCK
+    WWX blue    DKI LCK
     LCK red     OFF DKI WWX TIP WAT
-    CLI red     GAL KCO TIP
-    KCO yellow  CLI TIP WAT
+    CLI yellow  GAL KCO TIP
+    KCO green   CLI TIP WAT
     TIP blue    OFF GAL LCK CLI KCO WAT
-    WAT green   LCK KCO TIP
+    WAT yellow  LCK KCO TIP
 """
 
 from __future__ import annotations

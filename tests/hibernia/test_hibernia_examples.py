@@ -8,10 +8,14 @@ side go to the shield and John holds the county with one.  He would like to go o
 his new county into a neighbouring county of the rolled colour, but his supply is empty
 and every county of his has one soldier left: he uses the die to muster.
 
-On the sheet the die shows yellow and Alison's county is blue.  On our board every county
-but Donegal borders a yellow county, so no three counties around a blue one can avoid
-yellow; the same story is told with the colours renamed: the die shows **green** and
-Alison's county is the **yellow** Monaghan & Cavan.  Everything else is as on the sheet.
+On the sheet the die shows yellow and Alison's county is blue, and so it is here: Alison
+holds the blue Tipperary.  On our board any three neighbours of one county between them
+hold or border every colour, so John's three counties around Tipperary (Offaly, Clare &
+Limerick and Waterford) are yellow themselves: no two yellow counties are neighbours, so
+none of his borders a yellow county and the die cannot even reinforce one of them (N would
+be 0).  The yellow county he would like to go on into from Tipperary is then one of his
+own (a reinforcement of Offaly), which needs its one soldier all the same.  Everything
+else is as on the sheet.
 
 **Alison's walk.**  The five spaces ahead of Alison's marker are red, blue, blue, yellow,
 red; she holds one blue, two green, one red and one yellow county and rolled purple.  Her
@@ -35,26 +39,28 @@ JOHN, ALISON = "A", "B"
 
 
 def test_johns_invasion_with_three_soldiers():
-    s = pos("A: ADA 1, LOU 1, SLE 2; B: CLI 1, KCO 1, MCA 2; C: TIP 1; D: WWX 1",
-            supply={JOHN: 2}, die="green")
-    # none of John's counties borders a green county: the die can only muster
-    green = BOARD.colour_mask[1]
-    assert not any(BOARD.adjacent[i] & green for i in s.counties_of(0))
+    s = pos("A: CLI 1, OFF 1, WAT 2; B: DON 1, DTF 1, TIP 2; C: SLE 1; D: LCK 1",
+            supply={JOHN: 2}, die="yellow")
+    # none of John's counties borders a yellow county (his own three are yellow, and no yellow
+    # county borders another): the die can only muster
+    yellow = BOARD.colour_mask[3]
+    assert all(yellow >> i & 1 for i in s.counties_of(0))
+    assert not any(BOARD.adjacent[i] & yellow for i in s.counties_of(0))
     assert {a for a in legal(s) if a.startswith("die ")} == {"die muster"}
-    # Alison's Monaghan & Cavan borders three of his counties: N = 3, two from the supply, one
-    # from Sligo & Leitrim, the only county where he has two
-    assert {a for a in legal(s) if a.startswith("extra MCA")} == {"extra MCA<SLE1"}
-    fx = play(s, "extra MCA<SLE1")
-    assert [(e["from"], e["count"]) for e in fx if e["type"] == "soldiers" and e["to"] == county("MCA")] == \
-        [("supply", 2), (county("SLE"), 1)]
+    # Alison's Tipperary borders three of his counties: N = 3, two from the supply, one
+    # from Waterford, the only county where he has two
+    assert {a for a in legal(s) if a.startswith("extra TIP")} == {"extra TIP<WAT1"}
+    fx = play(s, "extra TIP<WAT1")
+    assert [(e["from"], e["count"]) for e in fx if e["type"] == "soldiers" and e["to"] == county("TIP")] == \
+        [("supply", 2), (county("WAT"), 1)]
     combat = [e for e in fx if e["type"] == "combat"][0]
     assert (combat["attackers"], combat["defenders"], combat["losses"], combat["left"]) == (3, 2, 2, 1)
     assert s.shield[0] == 2 and s.shield[1] == 2
-    assert describe(s) == "A: ADA 1, LOU 1, MCA 1, SLE 1; B: CLI 1, KCO 1; C: TIP 1; D: WWX 1"
-    # his new county borders a green one (Westmeath), but there is nobody left to send
-    assert BOARD.adjacent[county("MCA")] & green & (1 << county("WME"))
+    assert describe(s) == "A: CLI 1, OFF 1, TIP 1, WAT 1; B: DON 1, DTF 1; C: SLE 1; D: LCK 1"
+    # his new county borders a yellow one (his Offaly: N = 1 now), but there is nobody left to send
+    assert BOARD.adjacent[county("TIP")] & yellow & (1 << county("OFF"))
     assert s.supply[0] == 0 and all(s.count[i] == 1 for i in s.counties_of(0))
-    assert rules.why_illegal(s, Action.parse("die WME")) is not None
+    assert rules.why_illegal(s, Action.parse("die OFF")) is not None
     assert legal(s) == {"die muster"}
     play(s, "die muster")
 
@@ -73,7 +79,7 @@ def test_alisons_walk_with_purple_over_red_blue_blue_yellow_red():
     board = alison_board()
     ahead = [board.track[k] for k in range(1, 6)]
     assert ahead == [2, 0, 0, 3, 2]                      # red, blue, blue, yellow, red
-    s = pos("A: DON 1; B: ROS 1, GAL 1, WAT 1, CLI 1, KCO 1; C: LCK 1; D: DTF 1",
+    s = pos("A: DON 1; B: ROS 1, GAL 1, DKI 1, CLI 1, KCO 1; C: LCK 1; D: DTF 1",
             current=ALISON, die="purple", board=board)
     assert s.holdings(1) == [1, 2, 1, 1]                 # blue, green, red, yellow
     fx = play(s, "extra muster")                         # the extra action changes no county

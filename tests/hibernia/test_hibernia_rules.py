@@ -55,7 +55,7 @@ def test_three_players_shield_three_two_one_and_the_unused_colour_is_neutral_on_
     rules.apply_chance(s, 0)
     assert s.shield == [3, 2, 1, 0]
     rules.apply_chance(s, (1, 3, 0, 2))          # the neutral (colour 3) is drawn onto SLE, a green fort
-    assert describe(s) == "A: LCK 1; B: MCA 1; C: TIP 1; N: DKI 1, GAL 1, SLE 1, WAT 1, WME 1"
+    assert describe(s) == "A: LCK 1; B: MCA 1; C: TIP 1; N: ADA 1, DKI 1, KCO 1, SLE 1, WME 1"
     assert s.supply[:3] == [11, 12, 13] and s.supply[3] == 0 and s.removed == 0
     check_invariants(s)
 
@@ -64,14 +64,14 @@ def test_advanced_setup_every_player_starts_on_all_five_counties_of_his_forts_co
     s = State(BOARD, 4, advanced=True)
     rules.apply_chance(s, 0)
     rules.apply_chance(s, (0, 1, 2, 3))
-    assert describe(s) == ("A: KCO 1, MAY 1, MCA 1, OFF 1, WWX 1; B: DKI 1, GAL 1, SLE 1, WAT 1, WME 1; "
-                           "C: CLI 1, DTF 1, LCK 1, LON 1, LOU 1; D: ADA 1, DON 1, MEA 1, ROS 1, TIP 1")
+    assert describe(s) == ("A: CLI 1, MAY 1, MCA 1, OFF 1, WAT 1; B: ADA 1, DKI 1, KCO 1, SLE 1, WME 1; "
+                           "C: DTF 1, GAL 1, LCK 1, LON 1, LOU 1; D: DON 1, MEA 1, ROS 1, TIP 1, WWX 1")
     assert s.supply == [7, 8, 9, 10]
     check_invariants(s)
     three = State(BOARD, 3, advanced=True)
     rules.apply_chance(three, 1)
     rules.apply_chance(three, (3, 0, 1, 2))
-    assert describe(three).endswith("N: KCO 1, MAY 1, MCA 1, OFF 1, WWX 1")
+    assert describe(three).endswith("N: CLI 1, MAY 1, MCA 1, OFF 1, WAT 1")
     check_invariants(three)
 
 
@@ -241,7 +241,7 @@ def test_combat_one_for_one_five_against_three_leaves_two():
 
 
 def test_combat_with_equal_numbers_empties_the_county():
-    s = pos("A: TIP 1, WAT 1; B: KCO 2, DON 1; C: MAY 1; D: WWX 1", die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: KCO 2, DON 1; C: MAY 1; D: WWX 1", die="green")
     fx = play(s, "die KCO")
     combat = [e for e in fx if e["type"] == "combat"][0]
     assert combat["holder"] is None and combat["taken"] and combat["left"] == 0
@@ -249,7 +249,7 @@ def test_combat_with_equal_numbers_empties_the_county():
 
 
 def test_an_attack_the_defender_survives_only_costs_both_sides():
-    s = pos("A: TIP 1, WAT 1; B: KCO 5; C: MAY 1; D: WWX 1", die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: KCO 5; C: MAY 1; D: WWX 1", die="green")
     fx = play(s, "die KCO")
     combat = [e for e in fx if e["type"] == "combat"][0]
     assert combat["holder"] == 1 and not combat["taken"] and combat["left"] == 3
@@ -257,7 +257,7 @@ def test_an_attack_the_defender_survives_only_costs_both_sides():
 
 
 def test_combat_is_resolved_before_the_next_action():
-    s = pos("A: TIP 1, WAT 1; B: KCO 1, DON 1; C: MAY 1; D: WWX 1", die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: KCO 1, DON 1; C: MAY 1; D: WWX 1", die="green")
     play(s, "die KCO")                   # taken with 1 left: KCO now borders CLI for A
     assert describe(s) == "A: KCO 1, TIP 1, WAT 1; B: DON 1; C: MAY 1; D: WWX 1"
     fx = play(s, "extra CLI")
@@ -265,7 +265,7 @@ def test_combat_is_resolved_before_the_next_action():
 
 
 def test_neutral_losses_leave_the_game_and_a_muster_ignores_the_neutral():
-    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1, WME 1", players=3, shield={"A": 2, "B": 4}, die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1, WME 1", players=3, shield={"A": 2, "B": 4}, die="green")
     play(s, "die KCO")
     assert describe(s) == "A: KCO 1, TIP 1, WAT 1; B: MAY 1; C: DON 1; N: WME 1"
     assert s.removed == 4 and s.shield == [3, 4, 0, 0]     # 3 were out before (5 in all), 1 more now
@@ -276,7 +276,7 @@ def test_neutral_losses_leave_the_game_and_a_muster_ignores_the_neutral():
 
 
 def test_the_neutral_colour_is_never_protected():
-    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1", players=3, die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1", players=3, die="green")
     play(s, "die KCO")                   # the neutral's last county
     assert describe(s) == "A: KCO 1, TIP 1, WAT 1; B: MAY 1; C: DON 1" and s.removed == 5
 
@@ -284,20 +284,20 @@ def test_the_neutral_colour_is_never_protected():
 # ------------------------------------------------------------------ protection (rulings 8 and 9)
 
 def test_a_players_last_county_cannot_be_taken():
-    s = pos("A: TIP 1, WAT 1; B: KCO 1; C: MAY 1; D: WWX 1", die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: KCO 1; C: MAY 1; D: WWX 1", die="green")
     assert "die KCO" not in legal(s) and "extra KCO" not in legal(s)
     with pytest.raises(IllegalActionError, match="last county"):
         play(s, "die KCO")
 
 
 def test_equal_numbers_count_as_taking_so_a_protected_county_cannot_be_emptied():
-    s = pos("A: TIP 1, WAT 1; B: KCO 2; C: MAY 1; D: WWX 1", die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: KCO 2; C: MAY 1; D: WWX 1", die="green")
     with pytest.raises(IllegalActionError, match="protected"):
         play(s, "die KCO")
 
 
 def test_an_attack_into_a_protected_county_that_the_defender_survives_is_legal():
-    s = pos("A: TIP 1, WAT 1; B: KCO 3; C: MAY 1; D: WWX 1", die="yellow")
+    s = pos("A: TIP 1, WAT 1; B: KCO 3; C: MAY 1; D: WWX 1", die="green")
     assert "die KCO" in legal(s)
     play(s, "die KCO")
     assert describe(s) == "A: TIP 1, WAT 1; B: KCO 1; C: MAY 1; D: WWX 1"
@@ -391,15 +391,15 @@ def test_the_walk_uses_the_counties_held_at_the_end_of_the_turn():
 
 
 def test_the_purple_step_is_used_where_the_walk_would_stop():
-    s = pos("A: LOU 1, WAT 1; B: DKI 1; C: CLI 1; D: DON 1", die="purple")
+    s = pos("A: LOU 1, KCO 1; B: DKI 1; C: CLI 1; D: DON 1", die="purple")
     fx = play(s, "extra muster")
-    # red (LOU), red (purple), green (WAT), then red again: no county left for it
+    # red (LOU), red (purple), green (KCO), then red again: no county left for it
     assert [(e["colour"], e["paid"]) for e in fx if e["type"] == "step"] == \
         [("red", "county"), ("red", "purple"), ("green", "county")]
 
 
 def test_markers_go_on_into_a_second_lap_and_may_share_spaces():
-    s = pos("A: TIP 1, KCO 1, LOU 1; B: WAT 1; C: CLI 1; D: DON 1", track={"A": 38, "B": 1}, die="red")
+    s = pos("A: TIP 1, WAT 1, LOU 1; B: KCO 1; C: CLI 1; D: DON 1", track={"A": 38, "B": 1}, die="red")
     play(s, "die muster")
     fx = play(s, "extra muster")
     # spaces 39 blue, 0 yellow (the start), 1 red: total 41, the second lap's space 1, beside B
@@ -422,7 +422,7 @@ def roll_and_muster(s: State, face: int = 2) -> list[dict]:
 def test_the_round_is_played_to_its_end_after_a_marker_gets_round_then_the_furthest_wins():
     # A is the start player; D closes the round.  Nobody but A can walk (their next spaces
     # are colours they do not hold).
-    s = pos("A: TIP 1, KCO 1; B: LOU 1; C: CLI 1; D: DTF 1", track={"A": 38, "B": 30, "C": 21, "D": 14})
+    s = pos("A: TIP 1, WAT 1; B: LOU 1; C: CLI 1; D: DTF 1", track={"A": 38, "B": 30, "C": 21, "D": 14})
     roll_and_muster(s)
     assert s.track[0] == 40 and s.ending and s.phase == ROLL and s.current == 1
     for seat in (1, 2):
@@ -437,7 +437,7 @@ def test_the_round_is_played_to_its_end_after_a_marker_gets_round_then_the_furth
 
 
 def test_if_the_last_seat_of_the_round_gets_round_the_game_ends_at_once():
-    s = pos("A: LOU 1; B: WAT 1; C: CLI 1; D: TIP 1, KCO 1", track={"D": 38, "A": 30}, current="D")
+    s = pos("A: LOU 1; B: KCO 1; C: CLI 1; D: TIP 1, WAT 1", track={"D": 38, "A": 30}, current="D")
     fx = roll_and_muster(s)              # D closes the round (A started it) and reaches 40
     assert s.phase == OVER and s.track[3] == 40 and RULES.outcome(s).winner == 3
     assert [e["winners"] for e in fx if e["type"] == "game_over"] == [[3]]
