@@ -22,20 +22,20 @@ counties; the forts are MCA, SLE, LCK and TIP; ``board_map()`` prints this and a
     OFF yellow  MEA WME LON~ GAL ROS DKI LCK TIP
     DON blue    DTF SLE
     DTF red     DON ADA MCA SLE
-    ADA green   DTF MCA LOU
+    ADA blue    DTF MCA LOU
     MCA yellow  MEA WME LON DTF ADA SLE LOU
     SLE green   LON DON DTF MCA MAY ROS
     MAY yellow  SLE GAL ROS
     GAL red     OFF MAY ROS CLI TIP
     ROS blue    WME LON OFF SLE MAY GAL
-    LOU red     MEA ADA MCA
+    LOU green   MEA ADA MCA
     DKI green   MEA OFF WWX LCK
-    WWX blue    DKI LCK
+    WWX yellow  DKI LCK
     LCK red     OFF DKI WWX TIP WAT
     CLI yellow  GAL KCO TIP
-    KCO green   CLI TIP WAT
+    KCO red     CLI TIP WAT
     TIP blue    OFF GAL LCK CLI KCO WAT
-    WAT yellow  LCK KCO TIP
+    WAT green   LCK KCO TIP
 """
 
 from __future__ import annotations

@@ -121,9 +121,9 @@ def test_handover_gives_the_turn_to_a_later_player_after_finishing_the_current_o
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_turn_takes_the_counties_that_pay_for_the_walk(level: str):
-    # the track ahead: red, red, green, red.  A holds one red county: Longford (red, by the
-    # arrow from Meath) and a green neighbour of Meath make a walk of three
-    s = pos("A: LOU 1, MEA 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
+    # the track ahead: red, red, green, red.  A holds one red county (Derry, Tyrone & Fermanagh):
+    # Longford (red, by the arrow from Meath) and a green neighbour make a walk of three
+    s = pos("A: DTF 1, MEA 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
     rng = random.Random(3)
     while s.phase in (FIRST_ACTION, LAST_ACTION) and s.current == 0:
         rules.apply(s, choose(RULES, s, level, rng).action)
@@ -159,3 +159,18 @@ def test_normal_beats_random_players():
         out = play_game("hibernia", levels, seed=100 + g)
         wins += sum(1 for w in out["winners"] if levels[w] == "normal")
     assert wins >= 7
+
+
+def test_hard_judges_by_its_own_weights_and_normal_by_the_defaults():
+    # Hard charges half as much for a threatened county (it searches the answers itself);
+    # tuning weights given explicitly replace its own, as in `tournament --seats 'hard[...]'`
+    s = positions(3, count=1)[0]
+    own = AI.hard_hooks(s).evaluator.params
+    normal = AI.search_hooks(s).evaluator.params
+    assert own.threat == 0.1 and normal.threat == 0.2
+    assert [getattr(own, k) for k in Params.__slots__ if k != "threat"] == \
+        [getattr(normal, k) for k in Params.__slots__ if k != "threat"]
+    assert AI.hard_hooks(s, Params(threat=0.3)).evaluator.params.threat == 0.3
+    # and the two levels really judge differently somewhere: a position where a county is threatened
+    values = [(AI.hard_hooks(p).evaluate(p), AI.search_hooks(p).evaluate(p)) for p in positions(3)]
+    assert any(h != n for h, n in values)

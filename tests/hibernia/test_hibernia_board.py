@@ -85,7 +85,7 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("neighbours sharing a colour", swap_colours("DON", "SLE"), "joins two .* counties"),
     ("a fort too many", set_field("DON", "fort", True), "4 forts, this one has 5"),
     ("two forts of one colour", lambda d: (set_field("TIP", "fort", False)(d), set_field("WAT", "fort", True)(d)),
-     "forts 'MCA' and 'WAT' are both yellow"),
+     "forts 'SLE' and 'WAT' are both green"),
     ("two forts in a province", lambda d: (set_field("TIP", "fort", False)(d), set_field("DON", "fort", True)(d)),
      "province 'Ulster' has 2 forts, not one"),
     ("a fort in the centre", lambda d: (set_field("MCA", "fort", False)(d), set_field("OFF", "fort", True)(d)),

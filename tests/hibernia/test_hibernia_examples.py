@@ -9,13 +9,15 @@ his new county into a neighbouring county of the rolled colour, but his supply i
 and every county of his has one soldier left: he uses the die to muster.
 
 On the sheet the die shows yellow and Alison's county is blue, and so it is here: Alison
-holds the blue Tipperary.  On our board any three neighbours of one county between them
-hold or border every colour, so John's three counties around Tipperary (Offaly, Clare &
-Limerick and Waterford) are yellow themselves: no two yellow counties are neighbours, so
-none of his borders a yellow county and the die cannot even reinforce one of them (N would
-be 0).  The yellow county he would like to go on into from Tipperary is then one of his
-own (a reinforcement of Offaly), which needs its one soldier all the same.  Everything
-else is as on the sheet.
+holds the blue Tipperary and John Offaly, Clare & Limerick and Waterford around it.  On our
+board any three neighbours of one county between them hold or border every colour, so some
+of John's three must be of the rolled colour themselves: Offaly and Clare & Limerick are
+yellow (no two yellow counties are neighbours, so neither borders one, and the die cannot
+even reinforce them: N would be 0), Waterford is green and borders no yellow county.  The
+yellow county he would like to go on into from Tipperary is then one of his own (a
+reinforcement of Offaly), which needs its one soldier all the same.  Renaming the colours
+would not help: wherever the story is placed on our board, every county of the rolled colour
+next to Alison's is one of John's three.  Everything else is as on the sheet.
 
 **Alison's walk.**  The five spaces ahead of Alison's marker are red, blue, blue, yellow,
 red; she holds one blue, two green, one red and one yellow county and rolled purple.  Her
@@ -41,10 +43,10 @@ JOHN, ALISON = "A", "B"
 def test_johns_invasion_with_three_soldiers():
     s = pos("A: CLI 1, OFF 1, WAT 2; B: DON 1, DTF 1, TIP 2; C: SLE 1; D: LCK 1",
             supply={JOHN: 2}, die="yellow")
-    # none of John's counties borders a yellow county (his own three are yellow, and no yellow
-    # county borders another): the die can only muster
+    # none of John's counties borders a yellow county (Offaly and Clare & Limerick are yellow
+    # themselves, and no yellow county borders another; Waterford is green): the die can only muster
     yellow = BOARD.colour_mask[3]
-    assert all(yellow >> i & 1 for i in s.counties_of(0))
+    assert [BOARD.counties[i].colour for i in s.counties_of(0)] == ["yellow", "yellow", "green"]
     assert not any(BOARD.adjacent[i] & yellow for i in s.counties_of(0))
     assert {a for a in legal(s) if a.startswith("die ")} == {"die muster"}
     # Alison's Tipperary borders three of his counties: N = 3, two from the supply, one
@@ -79,7 +81,7 @@ def test_alisons_walk_with_purple_over_red_blue_blue_yellow_red():
     board = alison_board()
     ahead = [board.track[k] for k in range(1, 6)]
     assert ahead == [2, 0, 0, 3, 2]                      # red, blue, blue, yellow, red
-    s = pos("A: DON 1; B: ROS 1, GAL 1, DKI 1, CLI 1, KCO 1; C: LCK 1; D: DTF 1",
+    s = pos("A: DON 1; B: ROS 1, DKI 1, WAT 1, GAL 1, CLI 1; C: LCK 1; D: DTF 1",
             current=ALISON, die="purple", board=board)
     assert s.holdings(1) == [1, 2, 1, 1]                 # blue, green, red, yellow
     fx = play(s, "extra muster")                         # the extra action changes no county

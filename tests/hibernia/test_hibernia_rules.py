@@ -55,7 +55,7 @@ def test_three_players_shield_three_two_one_and_the_unused_colour_is_neutral_on_
     rules.apply_chance(s, 0)
     assert s.shield == [3, 2, 1, 0]
     rules.apply_chance(s, (1, 3, 0, 2))          # the neutral (colour 3) is drawn onto SLE, a green fort
-    assert describe(s) == "A: LCK 1; B: MCA 1; C: TIP 1; N: ADA 1, DKI 1, KCO 1, SLE 1, WME 1"
+    assert describe(s) == "A: LCK 1; B: MCA 1; C: TIP 1; N: DKI 1, LOU 1, SLE 1, WAT 1, WME 1"
     assert s.supply[:3] == [11, 12, 13] and s.supply[3] == 0 and s.removed == 0
     check_invariants(s)
 
@@ -64,14 +64,14 @@ def test_advanced_setup_every_player_starts_on_all_five_counties_of_his_forts_co
     s = State(BOARD, 4, advanced=True)
     rules.apply_chance(s, 0)
     rules.apply_chance(s, (0, 1, 2, 3))
-    assert describe(s) == ("A: CLI 1, MAY 1, MCA 1, OFF 1, WAT 1; B: ADA 1, DKI 1, KCO 1, SLE 1, WME 1; "
-                           "C: DTF 1, GAL 1, LCK 1, LON 1, LOU 1; D: DON 1, MEA 1, ROS 1, TIP 1, WWX 1")
+    assert describe(s) == ("A: CLI 1, MAY 1, MCA 1, OFF 1, WWX 1; B: DKI 1, LOU 1, SLE 1, WAT 1, WME 1; "
+                           "C: DTF 1, GAL 1, KCO 1, LCK 1, LON 1; D: ADA 1, DON 1, MEA 1, ROS 1, TIP 1")
     assert s.supply == [7, 8, 9, 10]
     check_invariants(s)
     three = State(BOARD, 3, advanced=True)
     rules.apply_chance(three, 1)
     rules.apply_chance(three, (3, 0, 1, 2))
-    assert describe(three).endswith("N: CLI 1, MAY 1, MCA 1, OFF 1, WAT 1")
+    assert describe(three).endswith("N: CLI 1, MAY 1, MCA 1, OFF 1, WWX 1")
     check_invariants(three)
 
 
@@ -114,12 +114,12 @@ def test_chance_steps_have_one_spelling_and_impossible_outcomes_are_refused():
 # ------------------------------------------------------------------ the die (ruling 4) and the two actions
 
 def test_the_die_action_is_in_a_county_of_the_rolled_colour_the_extra_action_anywhere():
-    s = pos("A: LOU 2, MEA 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
-    # red counties next to A: LON (an arrow from MEA) and his own LOU (a reinforcement from MEA)
-    assert legal(s) == {"die LON", "die LOU", "die muster",
+    s = pos("A: LOU 2, MEA 1; B: WAT 1; C: CLI 1; D: DON 1", die="green")
+    # green counties next to A: WME and DKI (borders of MEA) and his own LOU (a reinforcement from MEA)
+    assert legal(s) == {"die DKI", "die LOU", "die WME", "die muster",
                         "extra ADA", "extra DKI", "extra LON", "extra LOU", "extra MCA", "extra MEA", "extra OFF",
                         "extra WME", "extra muster"}
-    with pytest.raises(IllegalActionError, match="die shows red"):
+    with pytest.raises(IllegalActionError, match="die shows green"):
         play(s, "die MCA")
 
 
@@ -131,12 +131,12 @@ def test_black_lets_the_die_action_go_anywhere():
 
 
 def test_purple_gives_no_action_only_the_extra_one_and_a_free_step():
-    s = pos("A: LOU 2; B: WAT 1; C: CLI 1; D: DON 1", die="purple")
+    s = pos("A: LON 2; B: WAT 1; C: CLI 1; D: DON 1", die="purple")
     assert s.phase == LAST_ACTION
-    assert legal(s) == {"extra ADA", "extra MCA", "extra MEA", "extra muster"}
+    assert legal(s) == {"extra MCA", "extra MEA", "extra OFF", "extra ROS", "extra SLE", "extra WME", "extra muster"}
     with pytest.raises(IllegalActionError, match="purple"):
         play(s, "die muster")
-    # the track from 0: red, red, green ...: LOU pays the first red, purple the second
+    # the track from 0: red, red, green ...: LON pays the first red, purple the second
     fx = play(s, "extra muster")
     assert [(e["colour"], e["paid"]) for e in fx if e["type"] == "step"] == [("red", "county"), ("red", "purple")]
     assert s.track[0] == 2 and s.phase == ROLL and s.current == 1
@@ -241,7 +241,7 @@ def test_combat_one_for_one_five_against_three_leaves_two():
 
 
 def test_combat_with_equal_numbers_empties_the_county():
-    s = pos("A: TIP 1, WAT 1; B: KCO 2, DON 1; C: MAY 1; D: WWX 1", die="green")
+    s = pos("A: TIP 1, WAT 1; B: KCO 2, DON 1; C: MAY 1; D: WWX 1", die="red")
     fx = play(s, "die KCO")
     combat = [e for e in fx if e["type"] == "combat"][0]
     assert combat["holder"] is None and combat["taken"] and combat["left"] == 0
@@ -249,7 +249,7 @@ def test_combat_with_equal_numbers_empties_the_county():
 
 
 def test_an_attack_the_defender_survives_only_costs_both_sides():
-    s = pos("A: TIP 1, WAT 1; B: KCO 5; C: MAY 1; D: WWX 1", die="green")
+    s = pos("A: TIP 1, WAT 1; B: KCO 5; C: MAY 1; D: WWX 1", die="red")
     fx = play(s, "die KCO")
     combat = [e for e in fx if e["type"] == "combat"][0]
     assert combat["holder"] == 1 and not combat["taken"] and combat["left"] == 3
@@ -257,7 +257,7 @@ def test_an_attack_the_defender_survives_only_costs_both_sides():
 
 
 def test_combat_is_resolved_before_the_next_action():
-    s = pos("A: TIP 1, WAT 1; B: KCO 1, DON 1; C: MAY 1; D: WWX 1", die="green")
+    s = pos("A: TIP 1, WAT 1; B: KCO 1, DON 1; C: MAY 1; D: WWX 1", die="red")
     play(s, "die KCO")                   # taken with 1 left: KCO now borders CLI for A
     assert describe(s) == "A: KCO 1, TIP 1, WAT 1; B: DON 1; C: MAY 1; D: WWX 1"
     fx = play(s, "extra CLI")
@@ -265,7 +265,7 @@ def test_combat_is_resolved_before_the_next_action():
 
 
 def test_neutral_losses_leave_the_game_and_a_muster_ignores_the_neutral():
-    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1, WME 1", players=3, shield={"A": 2, "B": 4}, die="green")
+    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1, WME 1", players=3, shield={"A": 2, "B": 4}, die="red")
     play(s, "die KCO")
     assert describe(s) == "A: KCO 1, TIP 1, WAT 1; B: MAY 1; C: DON 1; N: WME 1"
     assert s.removed == 4 and s.shield == [3, 4, 0, 0]     # 3 were out before (5 in all), 1 more now
@@ -276,7 +276,7 @@ def test_neutral_losses_leave_the_game_and_a_muster_ignores_the_neutral():
 
 
 def test_the_neutral_colour_is_never_protected():
-    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1", players=3, die="green")
+    s = pos("A: TIP 1, WAT 1; B: MAY 1; C: DON 1; N: KCO 1", players=3, die="red")
     play(s, "die KCO")                   # the neutral's last county
     assert describe(s) == "A: KCO 1, TIP 1, WAT 1; B: MAY 1; C: DON 1" and s.removed == 5
 
@@ -284,20 +284,20 @@ def test_the_neutral_colour_is_never_protected():
 # ------------------------------------------------------------------ protection (rulings 8 and 9)
 
 def test_a_players_last_county_cannot_be_taken():
-    s = pos("A: TIP 1, WAT 1; B: KCO 1; C: MAY 1; D: WWX 1", die="green")
+    s = pos("A: TIP 1, WAT 1; B: KCO 1; C: MAY 1; D: WWX 1", die="red")
     assert "die KCO" not in legal(s) and "extra KCO" not in legal(s)
     with pytest.raises(IllegalActionError, match="last county"):
         play(s, "die KCO")
 
 
 def test_equal_numbers_count_as_taking_so_a_protected_county_cannot_be_emptied():
-    s = pos("A: TIP 1, WAT 1; B: KCO 2; C: MAY 1; D: WWX 1", die="green")
+    s = pos("A: TIP 1, WAT 1; B: KCO 2; C: MAY 1; D: WWX 1", die="red")
     with pytest.raises(IllegalActionError, match="protected"):
         play(s, "die KCO")
 
 
 def test_an_attack_into_a_protected_county_that_the_defender_survives_is_legal():
-    s = pos("A: TIP 1, WAT 1; B: KCO 3; C: MAY 1; D: WWX 1", die="green")
+    s = pos("A: TIP 1, WAT 1; B: KCO 3; C: MAY 1; D: WWX 1", die="red")
     assert "die KCO" in legal(s)
     play(s, "die KCO")
     assert describe(s) == "A: TIP 1, WAT 1; B: KCO 1; C: MAY 1; D: WWX 1"
@@ -374,7 +374,7 @@ def test_a_player_who_cannot_move_must_muster():
 
 def test_each_county_pays_one_step_of_its_colour_and_the_walk_stops_at_the_first_unpaid_space():
     # the track from the start: yellow, red, red, green, red, blue, yellow, ...
-    s = pos("A: LOU 1, LCK 1, DKI 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
+    s = pos("A: DTF 1, LCK 1, DKI 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
     play(s, "die muster")
     fx = play(s, "extra muster")
     steps = [(e["space"], e["colour"], e["paid"]) for e in fx if e["type"] == "step"]
@@ -384,7 +384,7 @@ def test_each_county_pays_one_step_of_its_colour_and_the_walk_stops_at_the_first
 
 
 def test_the_walk_uses_the_counties_held_at_the_end_of_the_turn():
-    s = pos("A: LOU 1, MEA 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
+    s = pos("A: DTF 1, MEA 1; B: WAT 1; C: CLI 1; D: DON 1", die="red")
     play(s, "die LON")                   # a second red county before the walk
     play(s, "extra muster")
     assert s.track[0] == 2
@@ -393,13 +393,13 @@ def test_the_walk_uses_the_counties_held_at_the_end_of_the_turn():
 def test_the_purple_step_is_used_where_the_walk_would_stop():
     s = pos("A: LOU 1, KCO 1; B: DKI 1; C: CLI 1; D: DON 1", die="purple")
     fx = play(s, "extra muster")
-    # red (LOU), red (purple), green (KCO), then red again: no county left for it
+    # red (KCO), red (purple), green (LOU), then red again: no county left for it
     assert [(e["colour"], e["paid"]) for e in fx if e["type"] == "step"] == \
         [("red", "county"), ("red", "purple"), ("green", "county")]
 
 
 def test_markers_go_on_into_a_second_lap_and_may_share_spaces():
-    s = pos("A: TIP 1, WAT 1, LOU 1; B: KCO 1; C: CLI 1; D: DON 1", track={"A": 38, "B": 1}, die="red")
+    s = pos("A: TIP 1, WWX 1, KCO 1; B: WAT 1; C: CLI 1; D: DON 1", track={"A": 38, "B": 1}, die="red")
     play(s, "die muster")
     fx = play(s, "extra muster")
     # spaces 39 blue, 0 yellow (the start), 1 red: total 41, the second lap's space 1, beside B
@@ -422,7 +422,7 @@ def roll_and_muster(s: State, face: int = 2) -> list[dict]:
 def test_the_round_is_played_to_its_end_after_a_marker_gets_round_then_the_furthest_wins():
     # A is the start player; D closes the round.  Nobody but A can walk (their next spaces
     # are colours they do not hold).
-    s = pos("A: TIP 1, WAT 1; B: LOU 1; C: CLI 1; D: DTF 1", track={"A": 38, "B": 30, "C": 21, "D": 14})
+    s = pos("A: TIP 1, OFF 1; B: LOU 1; C: CLI 1; D: DTF 1", track={"A": 38, "B": 30, "C": 21, "D": 14})
     roll_and_muster(s)
     assert s.track[0] == 40 and s.ending and s.phase == ROLL and s.current == 1
     for seat in (1, 2):
@@ -437,20 +437,20 @@ def test_the_round_is_played_to_its_end_after_a_marker_gets_round_then_the_furth
 
 
 def test_if_the_last_seat_of_the_round_gets_round_the_game_ends_at_once():
-    s = pos("A: LOU 1; B: KCO 1; C: CLI 1; D: TIP 1, WAT 1", track={"D": 38, "A": 30}, current="D")
+    s = pos("A: LOU 1; B: WAT 1; C: CLI 1; D: TIP 1, OFF 1", track={"D": 38, "A": 30}, current="D")
     fx = roll_and_muster(s)              # D closes the round (A started it) and reaches 40
     assert s.phase == OVER and s.track[3] == 40 and RULES.outcome(s).winner == 3
     assert [e["winners"] for e in fx if e["type"] == "game_over"] == [[3]]
 
 
 def test_a_tie_for_first_place_is_played_out_in_further_rounds_by_everyone():
-    s = pos("A: LOU 1; B: WAT 1; C: CLI 1; D: DTF 1", track={"A": 41, "B": 41, "C": 10, "D": 10},
+    s = pos("A: LCK 1; B: WAT 1; C: CLI 1; D: DTF 1", track={"A": 41, "B": 41, "C": 10, "D": 10},
             current="D", ending=True)
     fx = roll_and_muster(s)
     assert s.phase == ROLL and s.tie_rounds == 1 and s.current == 0
     assert [e for e in fx if e["type"] == "tie_round"] == [{"type": "tie_round", "number": 1, "leaders": [0, 1],
                                                              "part": None}]
-    # in the tie round A walks one step (space 2 is red, he holds LOU); everyone plays
+    # in the tie round A walks one step (space 2 is red, he holds LCK); everyone plays
     for seat in range(4):
         assert s.current == seat and not s.is_over()
         fx = roll_and_muster(s)
@@ -459,7 +459,7 @@ def test_a_tie_for_first_place_is_played_out_in_further_rounds_by_everyone():
 
 
 def test_after_twenty_tie_rounds_the_tied_leaders_share_the_win():
-    s = pos("A: DTF 1; B: CLI 1; C: WAT 1; D: LOU 1", track={"A": 41, "B": 41, "C": 10, "D": 10},
+    s = pos("A: DTF 1; B: CLI 1; C: WAT 1; D: LCK 1", track={"A": 41, "B": 41, "C": 10, "D": 10},
             current="D", ending=True, tie_rounds=20)
     fx = roll_and_muster(s)
     assert s.phase == OVER

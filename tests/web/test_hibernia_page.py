@@ -314,14 +314,14 @@ def test_county_names_in_russian(open_page):
     assert page.evaluate(text, "LCK") == "Лиишь, Карлоу и Килкенни"
     start_hibernia(page)
     label = page.locator('#board-hibernia .county[data-county="WAT"]').get_attribute("aria-label")
-    assert label.startswith("Уотерфорд, жёлтый: "), label
+    assert label.startswith("Уотерфорд, зелёный: "), label
     # and in English again after a switch from the menu
     page.get_by_test_id("menu-button").click()
     page.get_by_test_id("lang-en").click()
     until(page, """() => document.querySelector("#board-hibernia .county[data-county='MEA'] .county-name").textContent === 'Meath'""",
           "the map's names in English")
     until(page, """() => document.querySelector("#board-hibernia .county[data-county='WAT']")
-                         .getAttribute('aria-label').startsWith('Waterford, yellow')""", "the counties' labels in English")
+                         .getAttribute('aria-label').startsWith('Waterford, green')""", "the counties' labels in English")
     s.assert_clean()
 
 
