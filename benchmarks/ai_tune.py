@@ -5,7 +5,7 @@
 A variant is a list of ``key=value`` separated by ``;``:
 
 * Hard's search settings (``cambria.ai.players.HardSettings``): ``depth``, ``root_width``,
-  ``beam``, ``opponents``, ``samples`` (outcomes per chance level, ``,``-separated,
+  ``beam``, ``opponents``, ``deep_width``, ``samples`` (outcomes per chance level, ``,``-separated,
   ``all`` for every outcome), and ``nodes`` (the node budget);
 * anything else is an evaluation weight (``cambria.games.cambria.evaluate.Params``) for
   the tuned seat, e.g. ``mix=0.5``.
@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from cambria.ai import players  # noqa: E402
 from cambria.ai.tournament import run_tournament  # noqa: E402
 
-SEARCH_KEYS = {"depth", "root_width", "beam", "opponents", "samples", "nodes"}
+SEARCH_KEYS = {"depth", "root_width", "beam", "opponents", "samples", "nodes", "deep_width"}
 
 
 def apply_variant(text: str, n_players: int, level: str) -> str:
@@ -41,7 +41,7 @@ def apply_variant(text: str, n_players: int, level: str) -> str:
         key, value = (x.strip() for x in item.split("="))
         if key in SEARCH_KEYS and level == "hard":
             if key == "nodes":
-                players.NODE_BUDGET["hard"] = int(value)
+                hs.nodes = int(value)
             elif key == "samples":
                 hs.samples = tuple(None if v == "all" else int(v) for v in value.split(","))
             else:
@@ -63,9 +63,7 @@ def main() -> None:
     ap.add_argument("--map", default="both", help="cambria, cumbria or both (default)")
     args = ap.parse_args()
     maps = ("cambria", "cumbria") if args.map == "both" else (args.map,)
-    budget = players.NODE_BUDGET["hard"]
     for v in args.variants:
-        players.NODE_BUDGET["hard"] = budget
         seat = apply_variant(v, args.players, args.level)
         seats = [seat] + [args.against] * (args.players - 1)
         t0 = time.process_time()

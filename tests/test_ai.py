@@ -10,6 +10,7 @@ import pytest
 from cambria import Game
 from cambria.games.cambria import rules
 from cambria.ai import LEVELS, choose_action
+from cambria.ai.players import choose
 from cambria.ai.search import Budget, Expectimax, SearchAborted, greedy_order
 from cambria.ai.tournament import parse_seat, play_game, wilson
 from cambria.games.cambria.state import NEUTRAL, SETUP, TURN
@@ -170,6 +171,21 @@ def test_default_node_budgets_decide() -> None:
             assert not choice.clock_capped
 
 
+def test_hard_keeps_the_budget_of_its_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's settings for a number of players may carry their own node budget."""
+    from cambria.ai import players
+
+    s = _positions("cambria", 2, 6, 5)[-1]
+    limit = players.HARD[2].nodes or players.NODE_BUDGET["hard"]
+    assert choose(RULES, s, "hard", random.Random(0)).nodes <= limit + 1
+    small = players.HardSettings(**{**vars(players.HARD[2]), "nodes": 300})
+    monkeypatch.setitem(players.HARD, 2, small)
+    choice = choose(RULES, s, "hard", random.Random(0))
+    assert 0 < choice.nodes <= 301 and not choice.clock_capped
+    # an explicit budget (tournament --nodes) still wins over the settings
+    assert choose(RULES, s, "hard", random.Random(0), nodes=5_000).nodes > 301
+
+
 def test_unknown_level_and_no_decision() -> None:
     g = Game("cambria", 3, seed=1)
     with pytest.raises(ValueError):
@@ -321,6 +337,21 @@ def test_search_runs_on_a_toy_game() -> None:
         else:
             s = game.apply(s, Expectimax(game, max_depth=2).search(s, Budget(10_000)).action)
     assert sorted(game.returns(s)) == [-1.0, 1.0]
+
+
+def test_deep_width_keeps_the_best_candidates_of_the_previous_depth() -> None:
+    game = DiceRace(players=3)
+    s = game.apply(game.initial(), 4)
+    two = Expectimax(game, max_depth=2, root_width=3, beam=3).search(s, Budget(100_000))
+    full = Expectimax(game, max_depth=3, root_width=3, beam=3).search(s, Budget(100_000))
+    narrow = Expectimax(game, max_depth=3, root_width=3, beam=3, deep_width=2).search(s, Budget(100_000))
+    assert len(two.scores) == 3 and len(full.scores) == 3 and narrow.depth == 3
+    # depth 3 searched only the two best of depth 2, with the values the full search gives them
+    best_two = [a for a, _ in two.scores[:2]]
+    assert sorted(a for a, _ in narrow.scores) == sorted(best_two)
+    full_values = dict(full.scores)
+    assert all(abs(v - full_values[a]) < 1e-12 for a, v in narrow.scores)
+    assert narrow.nodes < full.nodes
 
 
 def test_search_budget_and_greedy_order() -> None:

@@ -212,7 +212,9 @@ class Expectimax:
     Inside the tree, decision nodes above the last level keep only their
     ``beam`` best children by the static evaluation; the root keeps
     ``root_width`` candidates for the deeper searches (iterative deepening:
-    each completed depth reorders them).
+    each completed depth reorders them), and from depth 3 on only the
+    ``deep_width`` best of the previous depth (None: all of them), since a level
+    deeper costs each candidate many times more nodes.
 
     ``samples[i]`` (None: every outcome) is how many outcomes the i-th chance level
     below the root expands, by systematic sampling (the last entry holds for deeper
@@ -225,8 +227,10 @@ class Expectimax:
 
     def __init__(self, game: GameInterface, max_depth: int = 2, root_width: int = 8, beam: int = 2,
                  chance_limit: int | None = None, opponents: int = 1,
-                 samples: Sequence[int | None] = (None,), offset: float = 0.5) -> None:
+                 samples: Sequence[int | None] = (None,), offset: float = 0.5,
+                 deep_width: int | None = None) -> None:
         self.game = game
+        self.deep_width = deep_width
         # with opponents > 1 (and the game's ``handover`` hook) the root also asks how each of
         # the later opponents could answer the candidate, as if she were next (see search())
         self.opponents = opponents
@@ -364,6 +368,8 @@ class Expectimax:
                 if len(cands) >= self.root_width:
                     break
         for depth in range(2, self.max_depth + 1):
+            if depth >= 3 and self.deep_width is not None:
+                cands = cands[: max(2, self.deep_width)]
             deep: list[tuple[float, int, Any, Any]] = []
             try:
                 for n, (_, i, a, child) in enumerate(cands):
