@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -178,7 +179,7 @@ def test_hard_keeps_the_budget_of_its_player_count(monkeypatch: pytest.MonkeyPat
     s = _positions("cambria", 2, 6, 5)[-1]
     limit = players.HARD[2].nodes or players.NODE_BUDGET["hard"]
     assert choose(RULES, s, "hard", random.Random(0)).nodes <= limit + 1
-    small = players.HardSettings(**{**vars(players.HARD[2]), "nodes": 300})
+    small = dataclasses.replace(players.HARD[2], nodes=300)
     monkeypatch.setitem(players.HARD, 2, small)
     choice = choose(RULES, s, "hard", random.Random(0))
     assert 0 < choice.nodes <= 301 and not choice.clock_capped

@@ -114,12 +114,10 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
     cap = CLOCK_CAP[level] if clock_cap is None else clock_cap
     if clock is None:
         clock = time.perf_counter  # looked up now: a test may replace this module's ``time``
-    max_nodes = NODE_BUDGET[level] if nodes is None else nodes
-    if level == "hard" and nodes is None:
-        own_budget = HARD.get(rules.num_players(state), HardSettings()).nodes
-        if own_budget is not None:
-            max_nodes = own_budget
-    budget = Budget(max_nodes, clock() + cap, clock)
+    hs = HARD.get(rules.num_players(state), HardSettings()) if level == "hard" else None
+    if nodes is None:
+        nodes = hs.nodes if hs is not None and hs.nodes is not None else NODE_BUDGET[level]
+    budget = Budget(nodes, clock() + cap, clock)
     ai = ai_for(rules.facts.id)
     if level == "easy":
         return _easy(rules, ai, state, actions, rng, budget)
@@ -128,10 +126,9 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
     hard_hooks = getattr(ai, "hard_hooks", None) if level == "hard" else None
     hooks = hard_hooks(state, params) if hard_hooks is not None else ai.search_hooks(state, params)
     game = SearchGame(rules, hooks)
-    if level == "normal":
+    if hs is None:
         search = Expectimax(game, max_depth=1)
     else:
-        hs = HARD.get(rules.num_players(state), HardSettings())
         search = Expectimax(game, max_depth=hs.depth, root_width=hs.root_width, beam=hs.beam,
                             opponents=hs.opponents, samples=hs.samples, offset=rng.random(),
                             deep_width=hs.deep_width)
