@@ -247,9 +247,63 @@ def test_children_are_valued_exactly_as_when_built(board: str) -> None:
                     rules.apply(child, a, False)
                     assert value == ev.utilities(child), (s, str(a))
                     if child.last_captures and s.phase == TURN:
-                        kinds.add("over" if child.is_over() else "capture")
+                        if child.is_over():
+                            kinds.add("over")
+                        else:
+                            # fewer captures left re-values every open fort (its memo key)
+                            fewer = ev.captures_left(child) != ev.captures_left(s)
+                            kinds.add("capture, fewer left" if fewer else "capture")
                     kinds.add(s.phase.name)
-    assert {"capture", "over", "SETUP", "NEUTRAL", "TURN"} <= kinds
+    assert {"capture", "capture, fewer left", "over", "SETUP", "NEUTRAL", "TURN"} <= kinds
+
+
+def test_a_game_ending_child_is_valued_with_the_last_turn_tiebreak() -> None:
+    """Where points and tokens tie at the end, the last turn decides the winner: the unbuilt
+    child must rank the players exactly as the rules do, with either tiebreak rule.  The
+    positions are real game ends with the captured tokens dealt again until the top two
+    tie (seeded, so the same deals every run)."""
+    from cambria.games.cambria.children import child_utilities
+    from cambria.games.cambria.evaluate import evaluator_for
+
+    deal = random.Random(7)
+    tied = 0
+    for seed in range(2, 12):
+        for s in _random_positions("cambria", 2, seed, every=1):
+            if s.phase != TURN or len(s.uncaptured) > 8:
+                continue
+            for a in rules.legal_actions(s):
+                child = s.copy()
+                rules.apply(child, a, False)
+                if not child.is_over():
+                    continue
+                for _ in range(60):
+                    rigged = s.copy()
+                    for f, o in enumerate(rigged.fort_owner):
+                        if 0 <= o < 2:
+                            rigged.fort_owner[f] = deal.randrange(2)
+                    for f, o in enumerate(rigged.vp_owner):
+                        if 0 <= o < 2:
+                            rigged.vp_owner[f] = deal.randrange(2)
+                    end = rigged.copy()
+                    rules.apply(end, a, False)
+                    if end.points(0) == end.points(1) and end.tokens(0) == end.tokens(1):
+                        break
+                else:
+                    continue
+                winners = set()
+                for german in (False, True):
+                    rigged.german_tiebreak = german
+                    end = rigged.copy()
+                    rules.apply(end, a, False)
+                    ev = evaluator_for(rigged)
+                    assert child_utilities(ev, rigged, [a])[0] == ev.utilities(end), (german, str(a))
+                    winners.add(rules.result(end)["winner"])
+                assert len(winners) == 2  # the tiebreak rule decided it
+                tied += 1
+                break
+            if tied >= 6:
+                return
+    raise AssertionError(f"only {tied} tied game ends found")
 
 
 def test_narrow_actions_keep_one_variant_of_each_move() -> None:

@@ -108,7 +108,7 @@ class Evaluator:
         self._open_forts = self._compile_open_forts(self.n_colours)
         self._combine = self._compile_combine()
         h = self.params.horizon
-        self._left_cap = int(h) + 1 if h == h else 99  # beyond the horizon the fill model counts fully
+        self.left_cap = int(h) + 1 if h == h else 99  # beyond the horizon the fill model counts fully
 
     # ---------------------------------------------------------------- fill model
     def _compositions(self, e: int) -> list[tuple[tuple[int, ...], float]]:
@@ -246,7 +246,7 @@ class Evaluator:
     def captures_left(self, s: State) -> int:
         """Captures left before the game ends, capped at the horizon (a key of the fort memo)."""
         left = len(s.uncaptured) - 6
-        return left if left <= self._left_cap else self._left_cap
+        return left if left <= self.left_cap else self.left_cap
 
     def expected(self, s: State) -> list[int]:
         """Expected final points per colour, in units (captured points + open forts + small terms)."""
@@ -265,9 +265,9 @@ class Evaluator:
         """One utility per regular player (higher is better for that player)."""
         E = self.expected(s)
         if s.phase == OVER:
-            from .rules import result
+            from .rules import winner
 
-            return self.final_utilities(E, result(s)["winner"])
+            return self.final_utilities(E, winner(s))
         return self.combine(E)
 
     def final_utilities(self, E: list[int], win: int) -> list[float]:

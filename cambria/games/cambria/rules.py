@@ -436,6 +436,36 @@ def _final_claims(state: State, fx: Effects | None = None) -> None:
 
 # ------------------------------------------------------------------ result
 
+def rank_players(points: list[int], tokens: list[int], last_entry: list[int], n_players: int,
+                 german_tiebreak: bool = False) -> list[int]:
+    """The regular players, best first: points, then tokens, then the last-turn tiebreak
+    (by default the player whose latest turn lies longest ago wins it).
+
+    >>> rank_players([5, 7], [2, 2], [3, 4], 2), rank_players([5, 5], [2, 2], [3, 4], 2)
+    ([1, 0], [0, 1])
+    """
+    sign = 1 if german_tiebreak else -1
+
+    def key(c: int) -> tuple[int, int, int]:
+        return (points[c], tokens[c], sign * last_entry[c])
+
+    return sorted(range(n_players), key=key, reverse=True)
+
+
+def winner(state: State) -> int:
+    """``result(state)["winner"]`` without the rest of the result (the search asks it often).
+
+    >>> from cambria.games.cambria.board import load_board
+    >>> s = State(load_board("cambria"), 2)
+    >>> s.fort_owner[0] = 1
+    >>> winner(s) == result(s)["winner"] == 1
+    True
+    """
+    n = state.n_players
+    return rank_players([state.points(c) for c in range(n)], [state.tokens(c) for c in range(n)],
+                        state.last_entry, n, state.german_tiebreak)[0]
+
+
 def result(state: State) -> dict[str, Any]:
     """Scores and the winner.  Points, then tokens, then the last-turn tiebreak.
 
@@ -443,12 +473,7 @@ def result(state: State) -> dict[str, Any]:
     n = state.n_colours
     points = [state.points(c) for c in range(n)]
     tokens = [state.tokens(c) for c in range(n)]
-    sign = 1 if state.german_tiebreak else -1  # default: the latest turn longest ago wins
-
-    def key(c: int) -> tuple[int, int, int]:
-        return (points[c], tokens[c], sign * state.last_entry[c])
-
-    ranking = sorted(range(state.n_players), key=key, reverse=True)
+    ranking = rank_players(points, tokens, state.last_entry, state.n_players, state.german_tiebreak)
     winner, runner = ranking[0], ranking[1]
     if points[winner] != points[runner]:
         decided_by = "points"
