@@ -302,7 +302,7 @@ def loop(ev, s, actions, open_value, base, left, blocked, final_child, par):
             # the roads of this action, and those the parent already had to check
             check = touched
             full = occ & ~nlbit
-            taken = None
+            caps = None
             seen = 0
             while check:
                 low = check & -check
@@ -315,19 +315,20 @@ def loop(ev, s, actions, open_value, base, left, blocked, final_child, par):
                     if full & m == m and f in open_value:
                         first, second = rank([{counts}])
                         if first >= 0:
-                            if taken is None:
-                                taken = []
-                                E = base[:]
-                            taken.append(f)
-                            E[first] += fort_units[f]
-                            if second >= 0 and vp_owner[f] == ON_BOARD:
-                                E[second] += vp_units[f]
-            for f, first, second in dirty_caps:
-                if not seen >> f & 1:
+                            if caps is None:
+                                caps = []
+                            caps.append((f, first, second))
+            for cap in dirty_caps:
+                if not seen >> cap[0] & 1:
                     # off this action's roads: captured as in the parent
-                    if taken is None:
-                        taken = []
-                        E = base[:]
+                    if caps is None:
+                        caps = []
+                    caps.append(cap)
+            taken = None
+            if caps is not None:
+                taken = []
+                E = base[:]
+                for f, first, second in caps:
                     taken.append(f)
                     E[first] += fort_units[f]
                     if second >= 0 and vp_owner[f] == ON_BOARD:
