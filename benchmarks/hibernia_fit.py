@@ -7,11 +7,11 @@ every roll until the end is triggered, with each player's final track position. 
 evaluation (``cambria.games.hibernia.evaluate``) is linear in its weights, so each of its
 terms can be read off by evaluating a position with one weight set to 1 and the others to
 0: the steps taken, the next walk, the pace times the future turns, the threat charge, and
-the soldiers on the board and on the shield (against those in the supply).  A least-squares fit then
-predicts a player's final lead over the mean of his rivals from his terms minus theirs
-(what a player's utility compares), and prints the weights found, scaled so that a step
-already taken counts 1, as ``Params`` weights, with the share of the variance each
-explains (R²) against the shipped weights'.
+the soldiers on the board and on the shield (against those in the supply).  A least-squares
+fit then predicts a player's final lead over the mean of his rivals from his terms minus
+theirs (what a player's utility compares), and prints the weights found, scaled so that a
+step already taken counts 1, as ``Params`` weights, with the share of the variance they
+explain (R²) beside that of Normal's weights (the defaults).
 
 A better predictor is not necessarily a better player: confirm with
 ``benchmarks/hibernia_hard_screen.py --weights ...`` (win rates on the same games).
@@ -54,7 +54,8 @@ def terms(evs: dict[str, Evaluator], s: State) -> list[list[float]]:
     for name in ("next_walk", "pace", "board", "shield"):
         cols[name] = [v - b for v, b in zip(evs[name].values(s), base, strict=True)]
     # with pace 1 and threat 1 the threat charge is subtracted from the pace term
-    cols["threat"] = [p - (v - b) for v, b, p in zip(evs["threat"].values(s), base, cols["pace"], strict=True)]
+    threat = evs["threat"].values(s)
+    cols["threat"] = [p - (v - b) for v, b, p in zip(threat, base, cols["pace"], strict=True)]
     return [[cols[t][p] for t in TERMS] for p in range(s.n_players)]
 
 

@@ -60,11 +60,12 @@ _EASY: Params | None = None
 # Hard's evaluation weights, fitted to self-play: least squares of a player's final lead over
 # his rivals on the evaluation's terms (`benchmarks/hibernia_fit.py`, 400 games of Normals)
 # gave the next walk and the pace these weights, and a soldier on the board 0.15 more than one
-# in the supply (a step taken counts 1; the shield stays at 0, the fitted -0.25 did no
+# in the supply (a step taken counts 1; the shield stays at 0, its fitted weight did no
 # better).  The threat charge is the search's own judgement: Hard looks at the opponents'
-# answers itself, so it keeps half of Normal's charge (threat x pace = 0.1).  Confirmed against three Normals on the
-# same games as the earlier weights (seeds 7, 1 and 11, 900 games: 33.8% against 31.8%,
-# docs/hibernia.md); `tournament --seats 'hard[threat=0.2],...'` plays Hard with Normal's weights.
+# answers itself, so it keeps half of Normal's charge (threat x pace = 0.1).  Confirmed
+# against three Normals on the same games as the earlier weights (seeds 7, 1 and 11, 900
+# games: 33.8% against 31.8%, docs/hibernia.md); `tournament --seats 'hard[threat=0.2],...'`
+# plays Hard with Normal's weights.
 HARD_PARAMS = Params(pace=0.66, next_walk=0.55, threat=0.15, supply=0.05, board=0.2, shield=0.0)
 
 
