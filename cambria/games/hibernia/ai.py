@@ -63,8 +63,8 @@ _EASY: Params | None = None
 # in the supply (a step taken counts 1; the shield stays at 0, its fitted weight did no
 # better).  The threat charge is the search's own judgement: Hard looks at the opponents'
 # answers itself, so it keeps half of Normal's charge (threat x pace = 0.1).  Confirmed
-# against three Normals on the same games as the earlier weights (seeds 7, 1 and 11, 900
-# games: 33.8% against 31.8%, docs/hibernia.md); `tournament --seats 'hard[threat=0.2],...'`
+# against three Normals on the same games as the earlier weights (seeds 7, 1, 11 and 13, 1,200
+# games: 34.6% against 32.3%, docs/hibernia.md); `tournament --seats 'hard[threat=0.2],...'`
 # plays Hard with Normal's weights.
 HARD_PARAMS = Params(pace=0.66, next_walk=0.55, threat=0.15, supply=0.05, board=0.2, shield=0.0)
 
