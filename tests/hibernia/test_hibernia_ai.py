@@ -13,7 +13,7 @@ from cambria.ai.tournament import play_game
 from cambria.games.hibernia import rules
 from cambria.games.hibernia.ai import AI
 from cambria.games.hibernia.definition import RULES
-from cambria.games.hibernia.evaluate import Params
+from cambria.games.hibernia.evaluate import Evaluator, Params
 from cambria.games.hibernia.search_hooks import greedy_sources
 from cambria.games.hibernia.state import FIRST_ACTION, LAST_ACTION, ROLL
 from hib_scenario import check_invariants, legal, play, pos
@@ -165,8 +165,9 @@ def test_hard_judges_by_its_own_weights_and_normal_by_the_defaults():
     # Hard's weights were fitted to self-play (benchmarks/hibernia_fit.py): a step still to come
     # counts less than one taken, and a soldier on the board more than one in the supply; its
     # charge for a threatened county (threat x pace) is half Normal's, since it searches the
-    # answers itself.  Tuning weights given explicitly replace its own, as in
-    # `tournament --seats 'hard[...]'`.
+    # answers itself.  It weighs its own rivals with less weight on the best of them than the
+    # Normals do (they set on the leader anyway).  Tuning weights given explicitly replace its
+    # own, as in `tournament --seats 'hard[...]'`.
     s = positions(3, count=1)[0]
     own = AI.hard_hooks(s).evaluator.params
     normal = AI.search_hooks(s).evaluator.params
@@ -174,9 +175,37 @@ def test_hard_judges_by_its_own_weights_and_normal_by_the_defaults():
     assert own.threat * own.pace == pytest.approx(normal.threat * normal.pace / 2, abs=0.005)
     assert own.next_walk < normal.next_walk and own.pace < normal.pace
     assert own.board - own.supply > normal.board - normal.supply
+    assert normal.self_mix < 0 and 0 <= own.self_mix < own.mix
     same = ("horizon", "decay", "mix", "replies")
     assert [getattr(own, k) for k in same] == [getattr(normal, k) for k in same]
     assert AI.hard_hooks(s, Params(threat=0.3)).evaluator.params.threat == 0.3
     # and the two levels really judge differently somewhere: a position where a county is threatened
     values = [(AI.hard_hooks(p).evaluate(p), AI.search_hooks(p).evaluate(p)) for p in positions(3)]
     assert any(h != n for h, n in values)
+
+
+def test_the_searching_player_weighs_his_rivals_by_his_own_mix_and_the_others_by_theirs():
+    own = Params(self_mix=0.3)
+    ev = Evaluator(positions(3, count=1)[0], own)
+    differs = 0
+    for s in positions(3, count=20):
+        me = s.current
+        v = ev.values(s)
+        plain, mine = ev.utilities(s), ev.utilities(s, me)
+        rivals = [v[q] for q in range(4) if q != me]
+        expected = v[me] - 0.3 * max(rivals) - 0.7 * sum(rivals) / 3
+        assert mine[me] == pytest.approx(expected)
+        assert plain[me] == pytest.approx(v[me] - 0.6 * max(rivals) - 0.4 * sum(rivals) / 3)
+        assert [mine[q] for q in range(4) if q != me] == [plain[q] for q in range(4) if q != me]
+        differs += mine[me] != pytest.approx(plain[me])
+    assert differs > 10
+    # Hard's search judges its own player so and everyone else as before
+    seen = 0
+    for s in positions(3, count=20):
+        if s.phase != FIRST_ACTION:
+            continue
+        hard = AI.hard_hooks(s)
+        me, u, plain = s.current, hard.evaluate(s), hard.evaluator.utilities(s)
+        assert [u[q] for q in range(4) if q != me] == [plain[q] for q in range(4) if q != me]
+        seen += u[me] != pytest.approx(plain[me])
+    assert seen > 3

@@ -16,9 +16,10 @@ player the evaluation adds up
 
 Once the end is triggered only the walks still due this round count.  A player's
 utility is his value minus a mix of the best and the mean rival's (regular players
-only; the neutral colour scores for nobody).  At the end of the game the utility is the
-real margin plus a bonus for the winner (shared by tied winners), so evaluations and
-final results share one scale.
+only; the neutral colour scores for nobody); a searching player may weigh his own rivals
+by a mix of his own (``self_mix``) while judging the others by theirs.  At the end of the
+game the utility is the real margin plus a bonus for the winner (shared by tied winners),
+so evaluations and final results share one scale.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class Params:
     """Tunable weights of the evaluation (defaults found by self-play tournaments)."""
 
     __slots__ = ("pace", "horizon", "decay", "threat", "supply", "board", "shield", "mix", "next_walk",
-                 "replies")
+                 "replies", "self_mix")
 
     def __init__(self, **kw: float) -> None:
         self.pace = 1.0          # weight of the pace term
@@ -52,6 +53,8 @@ class Params:
         self.next_walk = 1.0     # weight of the next walk
         self.replies = 3.0       # search only: an opponent's best this many first actions are judged
         #                          with his turn completed (0: each judged after it alone)
+        self.self_mix = -1.0     # search only: the searching player's own mix for his own utility,
+        #                          the others judged by ``mix`` (< 0: ``mix`` for him too)
         for k, v in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown evaluation parameter {k!r}")
@@ -169,8 +172,9 @@ class Evaluator:
             out.append(v)
         return out
 
-    def utilities(self, s: State) -> list[float]:
-        """One utility per regular player (higher is better for that player)."""
+    def utilities(self, s: State, me: int = -1) -> list[float]:
+        """One utility per regular player (higher is better for that player); player ``me``
+        weighs his rivals by ``self_mix`` if it is set."""
         n = self.n_players
         if s.phase == OVER:
             track = [float(t) for t in s.track[:n]]
@@ -185,10 +189,12 @@ class Evaluator:
         mix = self.params.mix
         total = sum(v)
         out = []
+        own = self.params.self_mix
         for p in range(n):
             best = max(v[o] for o in range(n) if o != p)
             mean = (total - v[p]) / (n - 1)
-            out.append(v[p] - mix * best - (1.0 - mix) * mean)
+            m = own if p == me and own >= 0 else mix
+            out.append(v[p] - m * best - (1.0 - m) * mean)
         return out
 
 

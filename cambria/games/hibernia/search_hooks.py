@@ -20,6 +20,10 @@ module adds the evaluation and the optional hooks:
   too: at his first action only his k best first actions by the evaluation are
   searched, each judged with his turn completed (completing all of them would
   multiply Hard's work by the number of second actions).
+
+Every value is the evaluation's utilities for the searching player (``player``): his own
+with his own mix of rivals if the weights give one (``self_mix``), the others' as they
+judge themselves.
 """
 
 from __future__ import annotations
@@ -63,12 +67,12 @@ class HiberniaSearch:
         self.replies = int(self.evaluator.params.replies)
 
     def returns(self, s: State) -> list[float]:
-        return self.evaluator.utilities(s)
+        return self.evaluator.utilities(s, self.player)
 
     def evaluate(self, s: State) -> list[float]:
         if s.phase == LAST_ACTION and (s.current == self.player or self.replies):
-            return self.evaluator.utilities(self._finish_turn(s))
-        return self.evaluator.utilities(s)
+            return self.evaluator.utilities(self._finish_turn(s), self.player)
+        return self.evaluator.utilities(s, self.player)
 
     def depth_cost(self, s: State) -> int:
         """The second action of a turn is free; a turn's first (after purple: only) one costs 1."""
@@ -121,12 +125,13 @@ class HiberniaSearch:
         """The turn completed with the remaining action the evaluation likes best."""
         p = s.current
         utilities = self.evaluator.utilities
+        me = self.player
         best: State | None = None
         best_v = float("-inf")
         for a in self._candidates(s):
             c = s.copy()
             rules.apply(c, a, False)
-            v = utilities(c)[p]
+            v = utilities(c, me)[p]
             if v > best_v:
                 best, best_v = c, v
         assert best is not None
