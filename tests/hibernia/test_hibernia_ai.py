@@ -188,7 +188,8 @@ def test_the_searching_player_weighs_his_rivals_by_his_own_mix_and_the_others_by
     own = Params(self_mix=0.3)
     ev = Evaluator(positions(3, count=1)[0], own)
     differs = 0
-    for s in positions(3, count=20):
+    played = positions(3, count=20)
+    for s in played:
         me = s.current
         v = ev.values(s)
         plain, mine = ev.utilities(s), ev.utilities(s, me)
@@ -201,7 +202,7 @@ def test_the_searching_player_weighs_his_rivals_by_his_own_mix_and_the_others_by
     assert differs > 10
     # Hard's search judges its own player so and everyone else as before
     seen = 0
-    for s in positions(3, count=20):
+    for s in played:
         if s.phase != FIRST_ACTION:
             continue
         hard = AI.hard_hooks(s)

@@ -190,10 +190,11 @@ class Evaluator:
         total = sum(v)
         out = []
         own = self.params.self_mix
+        my_mix = own if own >= 0 else mix
         for p in range(n):
             best = max(v[o] for o in range(n) if o != p)
             mean = (total - v[p]) / (n - 1)
-            m = own if p == me and own >= 0 else mix
+            m = my_mix if p == me else mix
             out.append(v[p] - m * best - (1.0 - m) * mean)
         return out
 
