@@ -60,3 +60,13 @@ def test_hard_beats_normal() -> None:
     wins, n = wins_of(["hard", "normal"], 20, seed=5)
     assert n == 40
     assert wins >= bar(n, 0.5), f"Hard won {wins} of {n} games against Normal (bar {bar(n, 0.5)})"
+
+
+@pytest.mark.timeout(600)
+def test_hard_beats_two_normals() -> None:
+    # three players: Hard judges the forts by what became of them in self-play
+    # (fort_stats.json) and won 72% of 600 games against two Normals (docs/ai.md); a player
+    # no better than the Normals wins a third
+    wins, n = wins_of(["hard", "normal", "normal"], 15, seed=7)
+    assert n == 30
+    assert wins >= bar(n, 1 / 3), f"Hard won {wins} of {n} games against two Normals (bar {bar(n, 1 / 3)})"

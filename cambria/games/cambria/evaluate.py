@@ -15,6 +15,9 @@ roads now and a simple model of how the empty roads will fill:
 * **threats** - a fort that is full but tied, or held by a narrow margin, can
   be broken by doubles or the legion; the evaluation discounts leads of one
   warrior a little for that.
+* **learned** (Hard's own judgement, ``Params.learned``) - the values above blended
+  with what became of forts in the same situation in thousands of games of Normals
+  (``fort_stats.py``), the more the more often the situation was seen.
 
 The expected points ``E[c]`` (captured points + the expectations over the open
 forts + small terms for boats and tokens) become a utility per player,
@@ -36,6 +39,7 @@ from math import factorial
 from typing import Any
 
 from .board import VP_VALUE
+from .fort_stats import PRIOR, FortStats, situation, stats_for
 from .rules import rank_counts
 from .state import OVER, State
 
@@ -49,7 +53,7 @@ class Params:
     """Tunable weights of the evaluation (defaults found by self-play tournaments)."""
 
     __slots__ = ("next_weight", "horizon", "mix", "boat", "boat_number", "token", "narrow",
-                 "tied_full", "supply", "fill_decay")
+                 "tied_full", "supply", "fill_decay", "learned")
 
     def __init__(self, **kw: float) -> None:
         self.next_weight = 1.0   # how much likelier the player to move fills the next road
@@ -62,6 +66,7 @@ class Params:
         self.tied_full = 0.15    # share of a full tied fort each tied colour may still get
         self.supply = 0.0        # value of a warrior in the supply
         self.fill_decay = 1.0    # the fill model's weight shrinks by this for each empty road past one
+        self.learned = 0.0       # weight of the forts' outcomes in self-play (fort_stats.py) over the fill model
         for k, v in kw.items():
             if k not in self.__slots__:
                 raise TypeError(f"unknown evaluation parameter {k!r}")
@@ -109,6 +114,7 @@ class Evaluator:
         self._combine = self._compile_combine()
         h = self.params.horizon
         self.left_cap = int(h) + 1 if h == h else 99  # beyond the horizon the fill model counts fully
+        self.stats: FortStats | None = stats_for(state.n_players) if prm.learned else None
 
     # ---------------------------------------------------------------- fill model
     def _compositions(self, e: int) -> list[tuple[tuple[int, ...], float]]:
@@ -154,7 +160,29 @@ class Evaluator:
 
     # ---------------------------------------------------------------- expectations
     def fort_value(self, f: int, counts: tuple[int, ...], e: int, mover: int, left: int) -> tuple[float, ...]:
-        """Expected points per colour from one open fort (memoised by the caller)."""
+        """Expected points per colour from one open fort (memoised by the caller): the fill
+        model's, blended with what became of such forts in self-play if ``learned``."""
+        out = self.fill_value(f, counts, e, mover, left)
+        if self.stats is None:
+            return out
+        key, order = situation(counts, e, self.number[f] - sum(counts) - e, left)
+        hit = self.stats.lookup(key)
+        if hit is None:
+            return out
+        n, first, second = hit
+        # a situation seen in few games keeps much of the fill model's value
+        w = self.params.learned * n / (n + PRIOR)
+        number = self.number[f]
+        vp = self.vp[f]
+        tok = self.params.token
+        blended = list(out)
+        for i, c in enumerate(order):
+            seen = (number + tok) * first[i] + ((vp + tok) * second[i] if vp else 0.0)
+            blended[c] = w * seen + (1.0 - w) * out[c]
+        return tuple(blended)
+
+    def fill_value(self, f: int, counts: tuple[int, ...], e: int, mover: int, left: int) -> tuple[float, ...]:
+        """The fill model's expected points per colour from one open fort."""
         nc = self.n_colours
         prm = self.params
         n = self.number[f]
