@@ -118,7 +118,9 @@ def write(path: Path, players: int, games: int, seed: int, counts: Counts) -> No
         lines.append(f'    "{n}": {{"level": {json.dumps(entry["level"])}, "games": {entry["games"]}, '
                      f'"first_seed": {entry["first_seed"]}, "rows": [')
         rows = entry["rows"]
-        lines += [f"      {json.dumps(r)}{',' if i + 1 < len(rows) else ''}" for i, r in enumerate(rows)]
+        # no spaces: the file ships twice on a first visit (the engine archive and the snapshot)
+        lines += [f"{json.dumps(r, separators=(',', ':'))}{',' if i + 1 < len(rows) else ''}"
+                  for i, r in enumerate(rows)]
         lines.append("    ]}" + ("," if j + 1 < len(entries) else ""))
     lines += ["  }", "}", ""]
     path.write_text("\n".join(lines), encoding="utf-8")
