@@ -88,6 +88,7 @@ def _level(counts: tuple[int, ...], wins: list[int], n: int) -> tuple[float, ...
 
 
 _LOADED: dict[int, FortStats | None] = {}
+_FILE_DATA: dict[str, Any] = {}
 
 
 def stats_for(n_players: int, data: dict[str, Any] | None = None) -> FortStats | None:
@@ -97,7 +98,10 @@ def stats_for(n_players: int, data: dict[str, Any] | None = None) -> FortStats |
     if shipped and n_players in _LOADED:
         return _LOADED[n_players]
     if data is None:
-        data = json.loads(resources.files(__package__).joinpath(FILE).read_text(encoding="utf-8"))
+        # the file holds every player count: read and parse it once, not once per count
+        if not _FILE_DATA:
+            _FILE_DATA.update(json.loads(resources.files(__package__).joinpath(FILE).read_text(encoding="utf-8")))
+        data = _FILE_DATA
     entry = data.get("players", {}).get(str(n_players))
     stats = None
     if entry is not None:
