@@ -322,6 +322,17 @@ def test_the_policy_names_each_inline_style_by_its_hash():
     assert "style-src 'self';" in build.content_security_policy("<p>no inline style</p>")
 
 
+def test_a_start_from_the_snapshot_gets_only_the_engines_data_files(manifest, dist):
+    """The snapshot has the engine's modules imported: what it still needs of the engine archive
+    is its data files (maps, tables), the same bytes, and nothing else."""
+    with zipfile.ZipFile(dist / manifest["assets"]["engine"]) as whole, \
+            zipfile.ZipFile(dist / manifest["assets"]["snapshot_engine"]) as data:
+        expected = {n: whole.read(n) for n in whole.namelist() if n.endswith(".json")}
+        assert {n: data.read(n) for n in data.namelist()} == expected
+    assert "cambria/games/cambria/maps/cambria.json" in expected
+    assert "cambria/games/cambria/fort_stats.json" in expected
+
+
 def test_the_worker_unpacks_the_engine_archive_as_zipfile_does(manifest, dist, tmp_path):
     """web/engine-files.js's own unzip (under Node, into a stand-in for Pyodide's file system)
     writes exactly the files and bytes Python's zipfile reads from the archive."""

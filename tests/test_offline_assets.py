@@ -51,7 +51,8 @@ def test_the_service_worker_precaches_every_file_the_site_uses(built):
                    f"{build.PYODIDE_DIR}/pyodide.mjs", f"{build.PYODIDE_DIR}/pyodide.asm.mjs",
                    f"{build.PYODIDE_DIR}/pyodide.asm.mjs.gz"):
         assert needed in files, needed
-    assert manifest["assets"]["snapshot"] in files and manifest["assets"]["snapshot_stdlib"] in files
+    for asset in ("snapshot", "snapshot_stdlib", "snapshot_engine"):
+        assert manifest["assets"][asset] in files, asset
     # every JS module the page imports is there (a missing one would break offline starts)
     for js in dist.glob("*.js"):
         for imported in re.findall(r"""from\s+["']\./([\w./-]+)["']""", js.read_text()):
@@ -72,12 +73,13 @@ def test_only_what_a_visit_requests_is_shipped_and_precached(built):
     assert "python_stdlib.zip" not in worker and "pyodide-lock.json" not in worker
     assert "lockFileContents" in (dist / "engine-load.js").read_text()
     config = sw_config(dist)
-    zips = [manifest["assets"][k] for k in ("stdlib", "snapshot_stdlib", "engine")]
+    zips = [manifest["assets"][k] for k in ("stdlib", "snapshot_stdlib", "engine", "snapshot_engine")]
     assert config["pairs"] == ({f"{build.PYODIDE_DIR}/{n}.gz": f"{build.PYODIDE_DIR}/{n}" for n in build.COMPRESSED}
                                | {f"{z}.gz": z for z in zips})
     for packed, plain in config["pairs"].items():
         assert gzip.decompress((dist / packed).read_bytes()) == (dist / plain).read_bytes()
-    assert config["onDemand"] == [manifest["downloads"]["stdlib"], manifest["assets"]["stdlib"]]
+    assert config["onDemand"] == [manifest["downloads"]["stdlib"], manifest["assets"]["stdlib"],
+                                  manifest["downloads"]["engine"], manifest["assets"]["engine"]]
     # the files the worker checks itself (size and SHA-256) go out from the cache unchecked
     assert set(config["checkedByWorker"]) == set(manifest["downloads"].values()) | set(zips) | {
         f"{build.PYODIDE_DIR}/pyodide.asm.wasm"}

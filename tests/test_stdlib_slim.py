@@ -73,11 +73,12 @@ def test_a_start_from_the_snapshot_finds_every_module_it_may_still_import(built)
             assert module_file(module, lazy, ".pyc"), f"{module} is neither in the snapshot nor in its zip"
 
 
-def play_in_pyodide(dist: Path, manifest: dict, tmp_path: Path, stdlib: str, restore: Path | None) -> dict:
+def play_in_pyodide(dist: Path, manifest: dict, tmp_path: Path, stdlib: str, restore: Path | None,
+                    engine: str = "engine") -> dict:
     """Run the build's engine exercise (import every module, a request, a refused request, a
     whole game) in the site's Pyodide under Node with only the shipped files."""
     static, from_names = build.static_imports(build.PACKAGE)
-    job = {"stdlib": dist / stdlib, "archives": [dist / manifest["assets"]["engine"]],
+    job = {"stdlib": dist / stdlib, "archives": [dist / manifest["assets"][engine]],
            "mount": {"/work": str(tmp_path)}, "script": build.script("record_imports.py"),
            "args": {"package": "cambria", "engine_module": build.ENGINE_MODULE, "static": sorted(static),
                     "from_imports": sorted(from_names), "worker": ["json", "random", "traceback"],
@@ -97,14 +98,17 @@ def test_the_engine_plays_a_whole_game_with_only_the_shipped_stdlib(built, tmp_p
 
 
 def test_the_engine_plays_a_whole_game_started_from_the_snapshot(built, tmp_path):
-    """As the browser does: the snapshot restored, the small zip of what it lacks, the engine
-    unpacked; then the whole exercise."""
+    """As the browser does: the snapshot restored, the small zip of what it lacks, the engine's
+    data files unpacked (its modules are all in the snapshot, cambria.webapi.prepare); then the
+    whole exercise."""
     dist, manifest = built
     blob = gzip.decompress((dist / manifest["assets"]["snapshot"]).read_bytes())
     segments = build.data_segments((build.fetch_pyodide() / "pyodide.asm.wasm").read_bytes())
     raw = tmp_path / "snapshot.bin"
     raw.write_bytes(build.sparse_decode(blob, segments))
-    answer = play_in_pyodide(dist, manifest, tmp_path, manifest["assets"]["snapshot_stdlib"], raw)
+    answer = play_in_pyodide(dist, manifest, tmp_path, manifest["assets"]["snapshot_stdlib"], raw, "snapshot_engine")
     assert answer["unavailable"] == {}, answer["unavailable"]
     # it really started from the snapshot: the engine was imported before the script ran
     assert build.ENGINE_MODULE in answer["boot"]
+    # with the games' rules, pages and computer players (none of their files was unpacked)
+    assert {"cambria.games.cambria.lift", "cambria.ai.players", "cambria.games.hibernia.ai"} <= set(answer["boot"])

@@ -420,3 +420,45 @@ def test_hint_is_a_legal_action():
     assert hint["action"] in legal_texts()
     opts = call("options", {"partial": hint["steps"]})
     assert opts["complete"] and opts["action"] == hint["action"]
+
+
+def test_prepare_imports_every_module_the_web_api_can_reach():
+    """The build takes the memory snapshot after ``prepare()`` and ships a start from it the
+    engine's data files only, no modules (tools/site_build/bytecode.py, engine_data): so every
+    module the web API can import, at the top of a module or inside a function, and the games'
+    parts the registry imports by name, must be imported by ``prepare()``, or the page fails
+    with an import error the first time it needs one.  (A fresh interpreter: other tests have
+    imported modules already.)"""
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        from test_architecture import graph
+    finally:
+        sys.path.pop(0)
+    from cambria.core.registry import GAME_IDS
+
+    g = graph()
+    todo = ["cambria.webapi"] + [f"cambria.games.{game}.{part}" for game in GAME_IDS
+                                 for part in ("definition", "web", "ai") if f"cambria.games.{game}.{part}" in g]
+    reach: set[str] = set()
+    while todo:
+        module = todo.pop()
+        if module not in reach:
+            reach.add(module)
+            todo.extend(g.get(module, ()))
+    assert {"cambria.games.cambria.lift", "cambria.ai.search", "cambria.games.hibernia.evaluate"} <= reach
+    code = ("import json, sys, cambria.webapi as w; w.prepare(); "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('cambria'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = set(json.loads(out.stdout))
+    assert reach - loaded == set(), "add these to cambria.webapi.prepare (or import them at the top of a module it imports)"
+
+
+def test_prepare_leaves_no_game_and_the_same_answers():
+    """prepare() is the first requests' work done early: no game is started, ``random`` is
+    untouched, and ``info`` answers the same after it."""
+    before = call("info")
+    state = random.getstate()
+    webapi.prepare()
+    assert random.getstate() == state
+    assert webapi.SESSION.game is None
+    assert call("info") == before

@@ -19,8 +19,9 @@
 // server then sends a third of the bytes) and decompressed here with DecompressionStream.  A
 // host that adds Content-Encoding itself hands over the content already decompressed: one that
 // sends the build's .gz files as gzip-encoded, or one that serves precompressed siblings and
-// sends "x.gz.br" (the brotli of x.gz's content, smaller still) for "x.gz".  So the first bytes
-// decide, and the bar then counts the content in proportion.  Browsers without
+// sends "x.gz.br" (the brotli of x.gz's content, smaller still) for "x.gz"; and so does the
+// service worker on a repeat visit (it keeps them decompressed).  So the first bytes decide, and
+// the bar then counts the content in proportion.  Browsers without
 // DecompressionStream fetch the uncompressed copies the build keeps beside.
 
 import { expandSnapshot, unzipInto } from "./engine-files.js";
@@ -211,8 +212,9 @@ export async function loadEngine(config, report) {
   const assets = config.assets;
   const gzipped = (a) => a.gzip && (canGunzip || !a.plain);
   const bytes = (a) => (gzipped(a) ? a.size : a.rawSize);
-  // With a snapshot, the whole standard library is needed only if the snapshot fails.
-  const first = assets.snapshot ? ["runtime", "wasm", "snapshot", "snapshotStdlib", "engine"]
+  // With a snapshot, the whole standard library and engine are needed only if the snapshot
+  // fails: it has the engine's modules imported, so only the engine's data files come.
+  const first = assets.snapshot ? ["runtime", "wasm", "snapshot", "snapshotStdlib", "snapshotEngine"]
     : ["runtime", "wasm", "stdlib", "engine"];
   const meter = createMeter(first.reduce((sum, name) => sum + bytes(assets[name]), 0), report, (err) => {
     abort.abort(err);
@@ -227,6 +229,10 @@ export async function loadEngine(config, report) {
     return got[name];
   };
   for (const name of first) get(name);
+  // The wasm is compiled as soon as it is here, in the background, while the runtime is
+  // imported and the snapshot unpacked; Pyodide's instantiateStreaming() below gets this module.
+  const compiled = got.wasm.then((wasm) => WebAssembly.compile(wasm));
+  compiled.catch(() => {});
   const race = (promise) => Promise.race([promise, stalled]);
 
   try {
@@ -248,10 +254,6 @@ export async function loadEngine(config, report) {
       URL.revokeObjectURL(runtimeURL);
     }
     const wasmBytes = await race(get("wasm"));
-    // Compiled at once, in the background, while the snapshot is unpacked; Pyodide's
-    // instantiateStreaming() of the wasm it asks for below gets this module.
-    const compiled = WebAssembly.compile(wasmBytes);
-    compiled.catch(() => {});
     const wasmResponses = new WeakSet();
     const held = new Map([
       [new URL("pyodide.asm.wasm", indexURL).href, () => {
@@ -330,16 +332,17 @@ export async function loadEngine(config, report) {
       }
     }
     if (!pyodide) {
-      meter.total += bytes(assets.stdlib);
+      meter.total += bytes(assets.stdlib) + (assets.snapshot ? bytes(assets.engine) : 0);
+      if (assets.snapshot) get("engine");
       const stdlib = await withStdlib("stdlib");
       report({ stage: "Starting Python", fraction: 0.92 });
       pyodide = await start(stdlib);
     }
     report({ stage: "Loading the game engine", fraction: 0.95 });
-    // The snapshot has the modules imported, but files (maps, lazily imported modules) live on
-    // the file system, which is not part of the snapshot: unpack in both cases, where Python
-    // looks first (its working directory).
-    const engineZip = await race(get("engine"));
+    // The snapshot has the modules imported, but files (maps, tables) live on the file system,
+    // which is not part of the snapshot: unpack them in both cases, where Python looks first
+    // (its working directory); a normal start gets the modules too.
+    const engineZip = await race(get(fromSnapshot ? "snapshotEngine" : "engine"));
     if (canGunzip) await unzipInto(pyodide.FS, engineZip, pyodide.FS.cwd());
     else pyodide.unpackArchive(engineZip, "zip");
     report({ stage: "Starting the game engine", fraction: 0.97 });

@@ -95,7 +95,7 @@ def test_the_bar_moves_with_the_bytes(open_page, site):
     total = totals.pop()
     files = site.manifest["files"]
     downloads = site.manifest["downloads"]
-    expected = sum(files[downloads[k]] for k in ("runtime", "wasm", "snapshot", "snapshotStdlib", "engine"))
+    expected = sum(files[downloads[k]] for k in ("runtime", "wasm", "snapshot", "snapshotStdlib", "snapshotEngine"))
     assert total == expected  # the compressed bytes of every big file of a start from the snapshot
     loaded = [p["loaded"] for p in counted]
     assert loaded == sorted(loaded) and loaded[-1] == total and loaded[0] < total / 4
@@ -183,7 +183,7 @@ def corrupt(page, path: str, how: str) -> None:
 @pytest.mark.parametrize("what, how, says", [
     ("app.js", "flip", "loading.incomplete"),
     ("worker.js", "empty", "loading.network"),
-    ("engine", "flip", "loading.network"),
+    ("snapshot_engine", "flip", "loading.network"),
     ("snapshot_stdlib", "flip", "loading.network"),
     ("wasm", "truncate", "loading.network"),
     # the snapshot is optional, but a normal start needs the whole standard library, which is
@@ -192,7 +192,7 @@ def corrupt(page, path: str, how: str) -> None:
 ])
 def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how, says):
     downloads = site.manifest["downloads"]  # what the worker asks for (the zips: gzipped)
-    path = {"engine": downloads["engine"], "snapshot_stdlib": downloads["snapshotStdlib"],
+    path = {"snapshot_engine": downloads["snapshotEngine"], "snapshot_stdlib": downloads["snapshotStdlib"],
             "wasm": downloads["wasm"], "snapshot": downloads["snapshot"]}.get(what, what)
     ctx = context_for()
     page = first_visit(ctx, site.url)
@@ -215,7 +215,7 @@ def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how
 def test_a_damaged_file_is_repaired_from_the_network_at_once(site, context_for):
     ctx = context_for()
     page = first_visit(ctx, site.url)
-    engine = site.manifest["downloads"]["engine"]
+    engine = site.manifest["downloads"]["snapshotEngine"]  # the engine's data files
     corrupt(page, engine, "flip")
     corrupt(page, "app.js", "flip")
     page.reload()

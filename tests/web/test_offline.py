@@ -131,6 +131,21 @@ def test_after_the_first_visit_it_starts_and_plays_with_no_network(dist_dir, tmp
         wait_offline_ready(page)
         build_id = page.locator('meta[name="cambria-build"]').get_attribute("content")
         assert caches(page) == [f"cambria-{build_id}"]
+        # the engine's big files are kept as their content, whichever form the host sent: a
+        # repeat visit does not decompress ~20 MB again (web/sw.js, forCache)
+        downloads = json.loads((dist_dir / "build.json").read_text())["downloads"]
+        heads = page.evaluate("""async ([cache, paths]) => {
+          const store = await caches.open(cache);
+          const out = {};
+          for (const path of paths) {
+            const bytes = new Uint8Array(await (await store.match(new URL(path, document.baseURI).href)).arrayBuffer());
+            out[path] = [bytes[0], bytes[1], bytes.length];
+          }
+          return out;
+        }""", [f"cambria-{build_id}", [downloads[k] for k in ("wasm", "snapshot", "runtime", "snapshotEngine")]])
+        for path, (b0, b1, _) in heads.items():
+            assert (b0, b1) != (0x1F, 0x8B), f"{path} is cached gzipped"
+        assert heads[downloads["wasm"]][:2] == [0, 0x61] and heads[downloads["wasm"]][2] > 9_000_000
         page.get_by_test_id("start-button").click()
         page.wait_for_selector('#app[data-screen="game"]')
         play_a_little(page, 2)

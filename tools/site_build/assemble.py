@@ -2,7 +2,9 @@
 worker's precache list and build.json.
 
 The site ships only what a visit requests: Pyodide's loader, its runtime and wasm, the slim
-pre-compiled standard library, the engine archive and the memory snapshot.  Each big file is
+pre-compiled standard library, the engine archive and the memory snapshot (with the snapshot,
+only the standard library's modules and the engine's data files it has not loaded yet: the
+whole of both is fetched only if the snapshot fails).  Each big file is
 shipped gzipped (the worker decompresses it), with an uncompressed copy for browsers that
 cannot decompress (the snapshot has none: they start Python normally); every file worth it
 gets a precompressed brotli sibling for hosts that serve those (compress.py).  The build id
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import page as pagemod
-from .bytecode import engine_archive, full_stdlib
+from .bytecode import engine_archive, engine_data, full_stdlib
 from .compress import SUFFIX as BROTLI_SUFFIX
 from .compress import add_brotli_siblings, content_of, gzipped
 from .common import (CACHE, DIST, ENGINE_MODULE, PACKAGE, PYODIDE_DIR, PYODIDE_INTEGRITY, PYODIDE_VERSION, WEB,
@@ -133,7 +135,7 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
         recorded = record_imports(pyodide_dir, full, engine, package, cache)
         needed = needed_modules(recorded, package.name)
         stdlib = slim_stdlib(full, needed, cache)
-    snap = lazy = None
+    snap = lazy = lazy_engine = None
     in_snapshot: list[str] = []
     if want_snapshot:
         with timer.step("memory snapshot"):
@@ -141,13 +143,15 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                 snap, in_snapshot = memory_snapshot(pyodide_dir, stdlib, engine, cache, reuse=not fresh)
                 # what a start from the snapshot may still import
                 lazy = slim_stdlib(full, needed - set(in_snapshot), cache)
+                lazy_engine = engine_data(engine, cache)
             except BuildError as exc:
                 if in_ci():
                     raise BuildError(f"the memory snapshot failed (in CI that fails the build): {exc}") from exc
                 warn(f"no memory snapshot (the site will start slower): {exc}")
     with timer.step("compress"):
         packed = {name: gzipped(pyodide_dir / name, cache) for name in COMPRESSED}
-        zips = {"stdlib": stdlib, "engine": engine, **({"lazy": lazy} if lazy else {})}
+        zips = {"stdlib": stdlib, "engine": engine,
+                **({"lazy": lazy} if lazy else {}), **({"lazy_engine": lazy_engine} if lazy_engine else {})}
         packed_zips = {what: gzipped(path, cache) for what, path in zips.items()}
 
     with timer.step("pages"):
@@ -158,13 +162,16 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
         stdlib_name = f"{PYODIDE_DIR}/python_stdlib_pyc-{sha256_file(stdlib)[:12]}.zip"
         lazy_name = f"{PYODIDE_DIR}/python_stdlib_pyc-{sha256_file(lazy)[:12]}.zip" if lazy else None
         engine_name = f"engine/cambria-{sha256_file(engine)[:12]}.zip"
+        lazy_engine_name = f"engine/cambria-data-{sha256_file(lazy_engine)[:12]}.zip" if lazy_engine else None
         snap_name = f"engine/snapshot-{sha256_file(snap)[:12]}.bin.gz" if snap else None
         shipped[stdlib_name] = stdlib
         shipped[engine_name] = engine
-        if snap and snap_name and lazy and lazy_name:
+        if snap and snap_name and lazy and lazy_name and lazy_engine and lazy_engine_name:
             shipped[snap_name] = snap
             shipped[lazy_name] = lazy
-        for what, name in (("stdlib", stdlib_name), ("engine", engine_name), ("lazy", lazy_name)):
+            shipped[lazy_engine_name] = lazy_engine
+        for what, name in (("stdlib", stdlib_name), ("engine", engine_name), ("lazy", lazy_name),
+                           ("lazy_engine", lazy_engine_name)):
             if what in packed_zips and name in shipped:
                 shipped[f"{name}.gz"] = packed_zips[what]
 
@@ -200,7 +207,7 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                 out.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(src, out)
             config = worker_config(staging, build_id, info, stdlib_name, engine_name, snap_name, lazy_name,
-                                   pyodide_dir)
+                                   lazy_engine_name, pyodide_dir)
             if not pagemod.CONFIG_RE.search(texts["worker.js"]):
                 raise BuildError("web/worker.js lacks its /*CAMBRIA:CONFIG*/.../*END*/ placeholder")
             texts["worker.js"] = pagemod.CONFIG_RE.sub(lambda m: json.dumps(config, sort_keys=True),
@@ -212,8 +219,9 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
             # written last: it lists every other file with its hash
             precache = precache_list(staging)
             assets = config["assets"].values()
-            # with a snapshot, the whole standard library is fetched only if the snapshot fails
-            on_demand = [config["assets"]["stdlib"]["url"], stdlib_name] if snap_name else []
+            # with a snapshot, the whole standard library and engine are fetched only if the snapshot fails
+            on_demand = [config["assets"]["stdlib"]["url"], stdlib_name,
+                         config["assets"]["engine"]["url"], engine_name] if snap_name else []
             sw = sw_config(build_id, precache, texts["index.html"], web, on_demand, staging,
                            # (the plain runtime not: Pyodide imports it by URL if importing from memory fails)
                            sorted({a["url"] for a in assets} | {a["plain"] for a in assets if "plain" in a}
@@ -232,7 +240,7 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                 "cambria": _cambria_version(package),
                 "module": ENGINE_MODULE,
                 "assets": {"stdlib": stdlib_name, "engine": engine_name, "snapshot": snap_name,
-                           "snapshot_stdlib": lazy_name,
+                           "snapshot_stdlib": lazy_name, "snapshot_engine": lazy_engine_name,
                            "wasm": config["assets"]["wasm"]["url"], "runtime": config["assets"]["runtime"]["url"]},
                 # what the worker downloads (the compressed forms; "assets" names the content)
                 "downloads": {k: a["url"] for k, a in sorted(config["assets"].items())},
@@ -264,7 +272,8 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
 
 
 def worker_config(staging: Path, build_id: str, info: dict[str, Any], stdlib_name: str, engine_name: str,
-                  snap_name: str | None, lazy_name: str | None, pyodide_dir: Path) -> dict[str, Any]:
+                  snap_name: str | None, lazy_name: str | None, lazy_engine_name: str | None,
+                  pyodide_dir: Path) -> dict[str, Any]:
     """What web/worker.js and web/engine-load.js need: the module to call and every asset with
     its sizes and hash (the worker checks each download; the progress bar counts the bytes)."""
     assets = {
@@ -275,9 +284,11 @@ def worker_config(staging: Path, build_id: str, info: dict[str, Any], stdlib_nam
         "stdlib": _asset(staging, f"{stdlib_name}.gz", stdlib_name, raw=(staging / stdlib_name).read_bytes()),
         "engine": _asset(staging, f"{engine_name}.gz", engine_name, raw=(staging / engine_name).read_bytes()),
     }
-    if snap_name and lazy_name:
+    if snap_name and lazy_name and lazy_engine_name:
         assets["snapshot"] = _asset(staging, snap_name, raw=gzip.decompress((staging / snap_name).read_bytes()))
         assets["snapshotStdlib"] = _asset(staging, f"{lazy_name}.gz", lazy_name, raw=(staging / lazy_name).read_bytes())
+        assets["snapshotEngine"] = _asset(staging, f"{lazy_engine_name}.gz", lazy_engine_name,
+                                          raw=(staging / lazy_engine_name).read_bytes())
     return {"build": build_id, "base": "./", "pyodide": f"{PYODIDE_DIR}/", "module": ENGINE_MODULE,
             "lockInfo": info, "assets": assets}
 

@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .common import CACHE, FIXED_ZIP_TIME, PACKAGE, cached, log, pyodide_cache
+from .common import CACHE, FIXED_ZIP_TIME, PACKAGE, cached, log, pyodide_cache, write_stored_zip
 from .node_pyodide import run_in_pyodide, script, tooling_key
 from .pyodide_npm import python_tag
 
@@ -98,4 +98,20 @@ def engine_archive(pyodide_dir: Path, stdlib: Path, package_dir: Path = PACKAGE,
                                         "prefix": ENGINE_HOME, "keep": None}], cache, stdlib=stdlib)
         finally:
             src.unlink(missing_ok=True)
+    return out
+
+
+def engine_data(engine: Path, cache: Path = CACHE) -> Path:
+    """What a start from the memory snapshot still needs of the engine archive: its data files
+    (maps, the fort tables), without any module.  The snapshot has every module the web API
+    imports already imported (``cambria.webapi.prepare``; tests/test_webapi.py checks that none
+    is left out), so their sources and byte code would only be bytes on the wire: a quarter of a
+    megabyte from a compressing host.  A normal start (the snapshot failed) gets the whole
+    archive."""
+    with zipfile.ZipFile(engine) as zin:
+        keep = sorted(n for n in zin.namelist() if not n.endswith(("/", ".py", ".pyc")))
+        key = hashlib.sha256((engine.name + "\n" + "\n".join(keep)).encode()).hexdigest()[:16]
+        out = cache / "engine" / f"cambria-data-{key}.zip"
+        if not cached(out):
+            write_stored_zip(out, keep, zin.read)
     return out

@@ -11,6 +11,8 @@ import hashlib
 import os
 import shutil
 import sys
+import zipfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,6 +100,21 @@ def write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
+
+
+def write_stored_zip(out: Path, names: Iterable[str], read: Callable[[str], bytes]) -> None:
+    """Write a zip of ``names`` (in that order, each ``read(name)``) to ``out``, atomically and
+    the same bytes every time: fixed times and modes, entries stored (the whole zip is shipped
+    compressed)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    with zipfile.ZipFile(tmp, "w") as zout:
+        for name in names:
+            info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = 0o644 << 16
+            zout.writestr(info, read(name))
+    os.replace(tmp, out)
 
 
 def pyodide_cache(cache: Path) -> Path:

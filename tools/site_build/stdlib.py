@@ -24,7 +24,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .common import CACHE, ENGINE_MODULE, FIXED_ZIP_TIME, PACKAGE, BuildError, cached, log, write_atomic
+from .common import CACHE, ENGINE_MODULE, PACKAGE, BuildError, cached, log, write_atomic, write_stored_zip
 from .node_pyodide import run_in_pyodide, script, tooling_key
 
 # What the worker asks of Python beyond the engine module (cambria.webapi.call and start, which
@@ -108,15 +108,7 @@ def slim_stdlib(full: Path, modules: set[str], cache: Path = CACHE) -> Path:
         key = hashlib.sha256((full.name + "\n" + "\n".join(keep)).encode()).hexdigest()[:16]
         out = cache / "stdlib" / f"python_stdlib_slim-{key}.zip"
         if not cached(out):
-            out.parent.mkdir(parents=True, exist_ok=True)
-            tmp = out.with_name(out.name + ".tmp")
-            with zipfile.ZipFile(tmp, "w") as zout:
-                for name in keep:
-                    info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
-                    info.compress_type = zipfile.ZIP_STORED  # the whole zip is shipped compressed
-                    info.external_attr = 0o644 << 16
-                    zout.writestr(info, zin.read(name))
-            tmp.replace(out)
+            write_stored_zip(out, keep, zin.read)
     return out
 
 

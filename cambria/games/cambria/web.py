@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from .board import MAP_IDS, VP_VALUE, load_board
 from .definition import FACTS
+from .lift import default_lift
 from .state import NEUTRAL, NEUTRAL_ROLL, ROLL, SETUP, SETUP_ROLL, START, TURN, State
 
 __all__ = ["WEB", "CambriaWeb", "COLOURS", "NEUTRAL_COLOUR"]
@@ -191,8 +192,6 @@ class CambriaWeb:
         turn builder proposes it and the player may tap another."""
         if not all(t.startswith("<") for t in nxt):
             return None
-        from .lift import default_lift
-
         return default_lift(state, partial, nxt)
 
     def proposal_prompt(self, state: State, stage: str, partial: Sequence[str], chosen: str) -> list[Part]:

@@ -12,7 +12,8 @@ import json
 import sys
 import zipimport
 
-importlib.import_module(json.loads(BUILD_ARGS)["module"])  # noqa: F821 - set by the runner
+module = importlib.import_module(json.loads(BUILD_ARGS)["module"])  # noqa: F821 - set by the runner
+module.prepare()  # the imports and boards of the first requests (cambria.webapi.prepare)
 zipimport._zip_directory_cache.clear()
 sys.path_importer_cache.clear()  # (not importlib.invalidate_caches(): that imports more)
 gc.collect()
