@@ -8,6 +8,8 @@ nothing.  Python decides every rule: the page gets the position, the legal
 choices for the next tap and what changed, and only draws.  Sentences cross as
 data (``[{key, args}]``, worded by the page's catalogs; an argument like
 ``{"seat": 2}``, ``{"road": 12}`` or ``{"fort": 3}`` names a thing on the board).
+``start()`` is called once when the worker is up; ``prepare()`` does the first requests'
+imports ahead (the build calls it before it takes the memory snapshot).
 
 Requests (payload -> result); every payload may carry ``step`` (the number of steps
 the page believes the game has: a request for an older position is refused with
