@@ -207,8 +207,13 @@ def test_a_failed_load_rejects_ready_and_requests(browser, site):
     """If Python cannot start, the bridge says so (the page shows it) instead of hanging."""
     context = browser.new_context()
     try:
-        engine = site.manifest["assets"]["engine"].rsplit("/", 1)[1]
-        context.route(re.compile(re.escape(engine)), lambda route: route.fulfill(status=404, body="gone"))
+        # Both archives of the engine: the whole one (a normal start) and its data files (the
+        # start from the memory snapshot), so that neither way can succeed.
+        assets = site.manifest["assets"]
+        names = [assets[key].rsplit("/", 1)[1] for key in ("engine", "snapshot_engine") if key in assets]
+        assert names, assets
+        gone = re.compile("|".join(re.escape(name) for name in names))
+        context.route(gone, lambda route: route.fulfill(status=404, body="gone"))
         page = context.new_page()
         page.goto(site.url)
         result = page.evaluate("""async () => {
