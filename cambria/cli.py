@@ -1,21 +1,27 @@
 """Command line: ``python -m cambria simulate|replay|tournament ...``.
 
 Every argument is checked before anything runs; a bad one gets a one-line message
-and exit status 2, a rejected record exit status 1.
+and exit status 2, a rejected record exit status 1.  Messages are cut at ``MAX_MESSAGE``
+characters, however long the value they quote.  Output into a pipe whose reader stops early
+(``| head -1``) ends quietly with exit status 141, what the shell reports for a tool that
+SIGPIPE stopped (``cat``, ``yes``), so ``set -o pipefail`` sees the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
-from .cliargs import pick_boards, positive_int, seed_int, whole_number
+from .cliargs import Parser, pick_boards, positive_int, seed_int, whole_number
+from .core.errors import clip_message
 from .core.registry import GAME_IDS
 
 __all__ = ["main", "build_parser"]
 
 MAX_FILE = 4_000_000
+PIPE_CLOSED = 141  # 128 + SIGPIPE: the status a shell shows for a tool stopped by a closed pipe
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -51,12 +57,12 @@ def _replay(args: argparse.Namespace) -> int:
         with open(args.file, "rb") as fh:
             data = fh.read(MAX_FILE + 1)
     except OSError as exc:
-        print(f"cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        print(clip_message(f"cannot read {args.file}: {exc.strerror or exc}"), file=sys.stderr)
         return 2
     try:
         game = record_from_json(data)
     except RecordError as exc:
-        print(f"{args.file}: rejected: {exc}", file=sys.stderr)
+        print(f"{args.file}: rejected: {clip_message(str(exc))}", file=sys.stderr)
         return 1
     rules = game.rules
     state = game.state
@@ -77,7 +83,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m cambria",
+    ap = Parser(prog="python -m cambria",
                                  description="Tools for the Cambria and Hibernia rules engines.")
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sim = sub.add_parser(
@@ -107,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "seed gives. Print the game, the map, the number of steps and turns, the score of "
                     "each player and, for a finished game, the winner and what decided it.",
         epilog="Exit status: 0 for a valid record, 1 for a record that is refused (the message names "
-               "the field or the step), 2 for a file that cannot be read.")
+               "the field or the step), 2 for a file that cannot be read, 141 when the output's reader "
+               "stops early (as after '| head -1').")
     rep.add_argument("file", help=f"the record file (JSON, as exported; at most {MAX_FILE:,} bytes)")
     rep.set_defaults(run=_replay)
     from .ai.cli import add_commands
@@ -124,7 +131,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # a reader that went away shows here, not in the interpreter's last flush
+        return status
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader took what it wanted (``| head -1``): nothing is wrong, and nothing more can
+        # be written; what is still buffered goes to the null device so that exit stays quiet
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return PIPE_CLOSED

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
+from .core.errors import clip_message
 from .core.registry import boards_of
 
-__all__ = ["whole_number", "positive_int", "seed_int", "pick_boards"]
+__all__ = ["Parser", "whole_number", "positive_int", "seed_int", "pick_boards"]
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose refusals are cut to a readable length: argparse quotes the
+    value it refuses whole (an unknown choice, an unrecognised argument), however long."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(clip_message(message))
 
 
 def whole_number(text: str) -> int:

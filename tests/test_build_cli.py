@@ -32,7 +32,7 @@ def run(*args: str, python: str = sys.executable, timeout: int = 120) -> subproc
 def test_every_option_has_a_help_text():
     parser = cli.parser()
     subcommands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)][0]
-    assert set(subcommands.choices) == {"build", "serve", "test"}
+    assert set(subcommands.choices) == {"build", "serve", "test", "headers"}
     for name, sub in subcommands.choices.items():
         for action in sub._actions:
             assert action.help, f"build.py {name} {action.option_strings}: no help text"

@@ -26,7 +26,7 @@ import pytest
 
 from cambria import Game, webapi
 from cambria.core.game import MAX_SEED
-from cambria.core.record import make_record
+from cambria.core.record import RECORD_VERSION, make_record
 from cambria.games.cambria import rules as cambria_rules
 from cambria.webapi.errors import CODES, error_code
 from cambria.webapi.session import HANDLERS, WebSession
@@ -223,7 +223,7 @@ class Generator:
         elif how in (3, 4, 5):
             self.spoil_steps(rec)
         elif how == 6:  # another version
-            rec["version"] = rng.choice([0, -1, 3, 99, 10**20, "2", 2.5, True, None])
+            rec["version"] = rng.choice([0, -1, RECORD_VERSION + 1, 99, 10**20, "2", 2.5, True, None])
         elif how == 7:  # a version-1 record that is damaged in the same ways
             rec["version"] = 1
             rec.pop("game")
@@ -424,12 +424,14 @@ def _is_int(v: Any) -> bool:
 # the fields of a record and the values each accepts (wrong_value never returns those)
 RECORD_FIELDS: list[tuple[str, Callable[[Any], bool]]] = [
     ("format", lambda v: v == "cambria-record"),
-    ("version", lambda v: _is_int(v) and v in (1, 2)),
+    ("version", lambda v: _is_int(v) and 1 <= v <= RECORD_VERSION),
     ("game", lambda v: v == "cambria"),
     ("map", lambda v: v in ("cambria", "cumbria") if isinstance(v, str) else False),
     ("players", lambda v: False),
     ("options", lambda v: v == {}),
     ("seed", lambda v: _is_int(v) and 0 <= v <= MAX_SEED),
+    ("dice", lambda v: v == "seeded"),  # these records are seeded: "drawn" would need a key, not a seed
+    ("key", lambda v: False),           # a seeded record has none
     ("steps", lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v) and not v),
     ("result", lambda v: False),
 ]
@@ -470,7 +472,9 @@ def check_case(fix: Fixture, number: int, state: str, kind: Any, payload: Any, b
     except UnicodeEncodeError:
         pytest.fail(f"{where}: the answer is not valid text: {answer.encode('utf-8', 'backslashreplace')[:300]!r}")
     error = json.loads(answer[1:])
-    assert set(error) == {"name", "code", "message"}, f"{where}: {error}"
+    # a refused name also says whose and why ({seat, reason, max}), for the page to word
+    assert set(error) == ({"name", "code", "message", "details"} if error.get("code") == "bad_name"
+                          else {"name", "code", "message"}), f"{where}: {error}"
     assert error["code"] in CODES and error["code"] != "internal", f"{where}: {error}"
     assert isinstance(error["name"], str) and error["name"].isidentifier(), f"{where}: {error}"
     assert isinstance(error["message"], str) and len(error["message"]) > 8, f"{where}: {error}"

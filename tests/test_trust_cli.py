@@ -20,7 +20,8 @@ import pytest
 
 from cambria import Game
 from cambria.ai.cli import split_seats
-from cambria.cli import MAX_FILE, build_parser, main
+from cambria.cli import MAX_FILE, PIPE_CLOSED, build_parser, main
+from cambria.core.errors import MAX_MESSAGE
 from cambria.core.record import make_record, record_to_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,3 +273,89 @@ def test_tournament_with_a_seed_is_reproducible(tmp_path: Path) -> None:
     eight = tournament_json(tmp_path / "d.json", *cheap, "--seed", "8")
     assert without_times(seven) == without_times(tournament_json(tmp_path / "e.json", *cheap, "--seed", "7"))
     assert [g["scores"] for g in seven["games_detail"]] != [g["scores"] for g in eight["games_detail"]]
+
+
+# ------------------------------------------------------------------ long values, closed pipes
+
+def last_line_of_refusal(capsys: pytest.CaptureFixture[str], *args: str, status: int) -> str:
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    assert code == status
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--game", "g" * 100_000],
+    ["simulate", "--mode", "m" * 100_000],
+    ["simulate", "a" * 100_000],
+    ["f" * 100_000],
+    ["tournament", "--seats", "normal[" + "w" * 100_000 + "=1],hard"],
+])
+def test_an_argument_of_any_length_gets_a_message_of_bounded_length(
+        capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    line = last_line_of_refusal(capsys, *args, status=2)
+    assert "error:" in line and len(line) < MAX_MESSAGE + 200, len(line)
+    assert "more characters)" in line
+
+
+@pytest.mark.parametrize("weight", ["1" * 100_000, "1e999", "-inf", "nan"])
+def test_a_weight_that_is_no_finite_number_is_refused(capsys: pytest.CaptureFixture[str], weight: str) -> None:
+    line = last_line_of_refusal(capsys, "tournament", "--seats", f"normal[boat={weight}],hard", status=2)
+    assert "--seats/--map: weight 'boat' must be a finite number" in line and len(line) < 200
+
+
+@pytest.mark.parametrize("field", ["step", "level"])
+def test_a_record_with_a_huge_value_is_refused_in_a_message_of_bounded_length(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str) -> None:
+    record = small_record()
+    if field == "step":
+        record["steps"][3] = "p" * 70_000
+    else:
+        record["players"][0]["kind"] = "computer:" + "z" * 1_000_000
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    line = last_line_of_refusal(capsys, "replay", str(path), status=1)
+    assert "rejected" in line and len(line) < MAX_MESSAGE + 200 + len(str(path)), len(line)
+
+
+def test_the_page_and_the_command_line_refuse_a_huge_step_in_the_same_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cambria.webapi import call as web_call
+
+    record = small_record()
+    record["steps"][3] = "p" * 70_000
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    line = last_line_of_refusal(capsys, "replay", str(path), status=1)
+    answer = web_call("load", json.dumps({"record": record}))
+    assert answer[0] == "0"
+    message = json.loads(answer[1:])["message"]
+    assert line == f"{path}: rejected: {message}"
+    assert message.endswith("more characters)") and len(message) < MAX_MESSAGE + 40
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    """``python -m cambria replay good.json | head -1``: the reader closing the pipe is not an error."""
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(small_record()), encoding="utf-8")
+    full = dict(os.environ, PYTHONPATH=str(ROOT))
+    # the pipe's reader is gone before the command writes: every write fails, as after head -1
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "cambria", "replay", str(path)], cwd=ROOT, env=full,
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert proc.stderr == "", proc.stderr
+    assert proc.returncode == PIPE_CLOSED
+    # and as the README's reader would type it
+    shell = subprocess.run(["bash", "-c", f"set -o pipefail; {sys.executable} -m cambria replay "
+                            f"'{path}' | head -1"], cwd=ROOT, env=full, capture_output=True, text=True,
+                           timeout=120)
+    assert shell.stdout.startswith(f"{path}: valid record") and shell.stdout.count("\n") == 1
+    assert "Traceback" not in shell.stderr and "BrokenPipe" not in shell.stderr

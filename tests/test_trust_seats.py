@@ -17,7 +17,7 @@ import pytest
 from cambria import Game, webapi
 from cambria.core.errors import RecordError
 from cambria.core.record import load_record, make_record, record_from_json
-from cambria.core.seats import LEVELS, NEUTRAL_NAME, check_seats, clean_name
+from cambria.core.seats import LEVELS, MAX_NAME, NEUTRAL_NAME, NameProblem, check_seats, clean_name
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")
 
@@ -188,16 +188,40 @@ def refused(kind: str, payload: Any) -> dict[str, Any]:
     answer = webapi.call(kind, text)
     assert answer[0] == "0", f"{kind} was accepted: {answer[:200]}"
     error: dict[str, Any] = json.loads(answer[1:])
-    assert set(error) == {"name", "code", "message"}, error
+    # a name the rules do not take says whose and why, for the page to word in the player's language
+    assert set(error) == ({"name", "code", "message", "details"} if error["code"] == "bad_name"
+                          else {"name", "code", "message"}), error
     return error
+
+
+def problem_of(players: Any) -> ValueError:
+    with pytest.raises(ValueError) as info:
+        check_seats(players, COLOURS, name_error=lambda problem: problem)
+    return info.value
 
 
 @pytest.mark.parametrize("players, words", HOSTILE_PLAYERS, ids=ids(HOSTILE_PLAYERS))
 def test_new_game_refuses_hostile_players_and_keeps_the_game(session: Any, players: Any, words: str) -> None:
     before = snapshot()
     error = refused("new_game", {"game": "cambria", "players": players})
-    assert error["code"] == "bad_request" and words.lower() in error["message"].lower()
+    problem = problem_of(players)
+    if isinstance(problem, NameProblem):
+        assert error["code"] == "bad_name"
+        assert error["details"] == {"seat": problem.seat, "reason": problem.reason, "max": MAX_NAME}
+    else:
+        assert error["code"] == "bad_request"
+    assert words.lower() in error["message"].lower()
     assert snapshot() == before
+
+
+@pytest.mark.parametrize("name, reason", [("A" * 41, "long"), (" neutral ", "neutral"), ("\u200b", "blank"),
+                                          ("Ann\x1b", "control"), (12, "text")])
+def test_a_name_the_rules_do_not_take_is_refused_saying_whose_and_why(session: Any, name: Any,
+                                                                      reason: str) -> None:
+    """Not "bad_request" (the page's mistake): the player typed it, and the page words why."""
+    error = refused("new_game", {"game": "cambria", "players": [seat("Ann"), seat(name, "blue")]})
+    assert error["code"] == "bad_name" and error["name"] == "BadNameError"
+    assert error["details"] == {"seat": 2, "reason": reason, "max": MAX_NAME}
 
 
 @pytest.mark.parametrize("players, words", HOSTILE_PLAYERS, ids=ids(HOSTILE_PLAYERS))

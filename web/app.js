@@ -14,7 +14,7 @@
 import { createEngineHost } from "./engine.js";
 import { createController } from "./controller.js";
 import { createBoard } from "./board.js";
-import { gameModule, gameTitle } from "./games/index.js";
+import { drawsMap, gameModule, gameTitle } from "./games/index.js";
 import { createTurnCard } from "./turncard.js";
 import { createLogPanel } from "./log.js";
 import { createSetup } from "./setup.js";
@@ -30,6 +30,8 @@ import { initA11y } from "./a11y.js";
 import { initRules, openRules } from "./rules.js";
 import { initTutorial } from "./tutorial.js";
 import { paceButtons } from "./pace.js";
+import { missingFeatures, unsupportedEngine } from "./support.js";
+import { createEviction } from "./eviction.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,9 +41,13 @@ useLoading(createLoading({ t, stageText, formatNumber, formatPercent }));
 
 let controller = null; // made below; the modules made first reach it through these closures
 
+// a browser that lacks what the engine needs starts no worker: the loading card says what it lacks
+const missing = missingFeatures();
 const engine = createEngineHost({
   onProgress: loadingProgress,
   onRestart: (restart) => controller.restarted(restart),
+  onSlow: () => notify(t("engine.slow"), { urgent: true }),
+  ...(missing.length ? { create: () => unsupportedEngine(missing) } : {}),
 });
 
 // The top bar and the window's title name the game on the board (the one played, or picked on
@@ -61,12 +67,17 @@ const board = createBoard({
 board.show(gameModule("cambria"), "cambria");
 
 // library.js: autosave after every step (the record), resume on reload, the saved-games list,
-// export and import (validated by the engine)
+// export and import (validated by the engine); eviction.js: asks the browser to keep saved
+// games, and Saved games says where it may delete them after days without a visit
+const eviction = createEviction();
 const library = createLibrary({
   request: (type, payload) => engine.request(type, payload),
-  enter: (view, partial) => controller.enter(view, partial),
+  enter: (view, partial, options) => controller.enter(view, partial, options),
+  readOnly: (on) => controller.readOnly(on), // another tab plays this game (tabs.js)
   notify,
   onGameOnBoard: () => (controller.state.view && controller.state.mode !== "setup" ? controller.state.view : null),
+  onSaved: () => eviction.saved(),
+  evictable: () => eviction.atRisk(),
 });
 
 const setup = createSetup({
@@ -105,6 +116,7 @@ $("roll").addEventListener("click", () => controller.roll());
 $("undo").addEventListener("click", () => controller.undo());
 $("hint").addEventListener("click", () => controller.hint());
 $("confirm").addEventListener("click", () => controller.confirm());
+$("continue-here").addEventListener("click", () => library.takeOver());
 $("end-new").addEventListener("click", () => controller.toSetup());
 $("end-board").addEventListener("click", () => controller.hideResult());
 $("show-result").addEventListener("click", () => controller.showResult());
@@ -139,8 +151,10 @@ setup.render();
 library.attachResume($("resume"));
 const resuming = library.resumable();
 if (resuming) {
-  // a game was on the board when the page was left: it comes back once the engine is up
-  board.show(board.game, resuming.record.map);
+  // a game was on the board when the page was left: it comes back once the engine is up (which
+  // checks its record); its board shows at once only if it is one the page has
+  const { game, map } = resuming.summary;
+  if (drawsMap(game, map)) board.show(gameModule(game), map);
   $("setup").hidden = true;
 }
 controller.boot();

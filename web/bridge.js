@@ -12,16 +12,21 @@
 // "cambria:engine-ready" when the worker is ready, and markInteractive() marks
 // "cambria:interactive" (the load benchmark reads all three).
 
+import { outOfMemory } from "./support.js";
+
 const BUILD = "__CAMBRIA_BUILD__"; // replaced by build.py
 
 export class EngineError extends Error {
-  constructor(name, message, { code = null, traceback = null } = {}) {
+  constructor(name, message, { code = null, traceback = null, details = null } = {}) {
     super(message);
     this.name = name || "Error";
     // the engine's error code (cambria/webapi/errors.py), or the page's own: "unavailable" when
-    // the worker cannot answer, "timeout" when it did not answer in time (engine.js)
-    this.code = code || (this.name === "EngineUnavailable" ? "unavailable" : "internal");
+    // the worker cannot answer, "timeout" when it did not answer in time (engine.js),
+    // "out_of_memory" when the browser gave it too little memory (support.js, engine-load.js)
+    this.code = code || ({ EngineUnavailable: "unavailable", OutOfMemory: "out_of_memory" }[this.name] ?? "internal");
     if (traceback) this.traceback = traceback; // the Python traceback, for debugging
+    // what the page words the refusal from (bad_name: {seat, reason, max})
+    if (details && typeof details === "object") this.details = details;
   }
 }
 
@@ -84,8 +89,8 @@ export function createEngine({ onProgress, workerURL, onDead } = {}) {
       pending.delete(message.id);
       if (message.ok) entry.resolve(message.result);
       else {
-        const { name, message: text, code, traceback } = message.error || {};
-        entry.reject(new EngineError(name, text, { code, traceback }));
+        const { name, message: text, code, traceback, details } = message.error || {};
+        entry.reject(new EngineError(name, text, { code, traceback, details }));
       }
       return;
     }
@@ -107,11 +112,26 @@ export function createEngine({ onProgress, workerURL, onDead } = {}) {
         die(new EngineError(message.error?.name || "EngineUnavailable",
           message.error?.message || "the game engine failed to load"));
         break;
+      case "alive":
+        watchLife(message.lock);
+        break;
     }
   };
+
+  // The worker holds the lock it names for as long as it lives (worker.js): the page's request
+  // for it is granted when the worker has ended.  A terminated or killed worker fires no event,
+  // and a busy one answers no message: this tells them apart at once.
+  function watchLife(lock) {
+    const locks = globalThis.navigator?.locks;
+    if (typeof lock !== "string" || !lock.startsWith("cambria-engine-alive-") || !locks || dead) return;
+    locks.request(lock, () => {
+      die(new EngineError("EngineUnavailable", "the game engine's worker has ended"));
+    }).catch(() => {});
+  }
   worker.onerror = (event) => {
     event.preventDefault?.();
-    die(new EngineError("EngineUnavailable",
+    // a worker killed by an allocation that failed (iOS Safari's tight memory) says so
+    die(new EngineError(outOfMemory(event.message) ? "OutOfMemory" : "EngineUnavailable",
       `the game engine could not start${event.message ? `: ${event.message}` : ""}`));
   };
   worker.onmessageerror = () => {

@@ -8,8 +8,8 @@
 //   controller.boot()                 // once: the engine's info, then the game that was on the board
 //   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
 //   controller.inspect(what) / toggleLog()    // a fort's card on the board; the log over the board
-//   controller.startGame(payload) / enter(view, partial) / toSetup() / startReplay()
-//   controller.showResult() / hideResult() / retranslate() / restarted({ready})
+//   controller.startGame(payload) / enter(view, partial, {readOnly}) / toSetup() / startReplay()
+//   controller.showResult() / hideResult() / retranslate() / restarted({ready}) / readOnly(true)
 //   controller.state                  // read-only: {mode, view, log, opts, partial, alt, result, replay, busy, ...}
 //
 // What nobody needs to tap happens by itself: a roll that asks nothing of anyone (view.roll.auto:
@@ -48,6 +48,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     result: null, // over: "pending" (shown after the last animation), "shown", "hidden", or null
     replay: null, // replay: {view, at, total}
     busy: null, // the request the page waits for, or null
+    readOnly: false, // another tab plays this game: the board shows it, no tap is taken, no computer moves
     recent: { seat: null, list: [] }, // the others' decisions since this seat's last one, kept through its turn
     inspect: null, // the thing on the board the player asked about ({kind: "fort", fort}), or null
     logOpen: false, // the log shown over the board (phones)
@@ -96,11 +97,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     return { ...payload, step: state.view.step, log_from: state.log.length };
   }
 
-  function linesUpTo(step) {
-    let n = 0;
-    while (n < state.log.length && state.log[n].step <= step) n++;
-    return n;
-  }
+  const linesUpTo = (step) => state.log.filter((line) => line.step <= step).length; // lines come in step order
 
   async function refresh() {
     if (!state.view) return;
@@ -119,6 +116,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     render(drawing);
   }
 
+  const blocked = () => Boolean(state.busy) || state.readOnly; // no tap taken now
   const render = (drawing) => screen.render(state, drawing);
   const reflect = () => screen.reflect(state);
   const shown = () => shownView(state);
@@ -148,6 +146,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     for (const item of game.words.toasts(events, context(state.view))) showToast(item);
     if (state.result === "pending" && !claims.length) revealed();
     library.saved(state.view);
+    if (state.readOnly) return; // the tab that plays the game moves on, not this one
     if (mode === "computer") scheduler.schedule(view.step);
     else if (mode === "awaiting_roll" && view.roll && view.roll.auto) roll(); // nobody needs to tap for it
     else if (mode === "choosing" && game.words.onlyPass(state.opts, state.partial)) passAlone();
@@ -176,7 +175,8 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     setTimeout(() => state.mode === "over" && state.result === "pending" && showResult(), revealStep() + 300);
   }
 
-  function enter(view, events = []) {
+  function enter(view, events = [], { readOnly = false } = {}) {
+    state.readOnly = readOnly;
     scheduler.cancel();
     reveal.stop();
     state.recent = { seat: null, list: [] };
@@ -196,7 +196,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   // the engine's first and the turn card offers the other as a button ("instead").
   async function tap(element) {
     state.inspect = null;
-    if (state.mode !== "choosing" || state.busy) return;
+    if (state.mode !== "choosing" || blocked()) return;
     const list = choicesByElement(state).get(element);
     if (!list) return;
     const base = choiceBase(state.partial, state.opts);
@@ -206,7 +206,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   }
 
   async function pickInstead(token) {
-    if (state.mode !== "choosing" || state.busy || !state.alt) return;
+    if (state.mode !== "choosing" || blocked() || !state.alt) return;
     await showChoices([...state.alt.base, token]);
   }
 
@@ -244,21 +244,21 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   }
 
   async function pick(token) {
-    if (state.mode !== "choosing" || state.busy) return;
+    if (state.mode !== "choosing" || blocked()) return;
     clearError();
     await showChoices([...choiceBase(state.partial, state.opts), token]);
   }
 
   // Undo takes back the player's last tap (partial.js: a proposed step goes with it)
   async function undo() {
-    if (state.mode !== "choosing" || state.busy) return;
+    if (state.mode !== "choosing" || blocked()) return;
     const left = undoTo(state.partial, state.opts);
     if (left) await showChoices(left);
   }
 
   // A hint is the Hard level's choice, laid out on the board as if the player had chosen it.
   async function hint() {
-    if (state.mode !== "choosing" || state.busy) return;
+    if (state.mode !== "choosing" || blocked()) return;
     clearError();
     const res = await ask("hint", { level: "hard", step: state.view.step });
     if (res && (await showChoices(res.steps))) notify(t("hint.shown"));
@@ -270,7 +270,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   }
 
   async function confirm() {
-    if (state.mode !== "choosing" || state.busy || !state.opts || !state.opts.complete) return;
+    if (state.mode !== "choosing" || blocked() || !state.opts || !state.opts.complete) return;
     clearError();
     const view = state.view;
     const res = await ask("play", live({ action: state.opts.action }));
@@ -288,12 +288,12 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   async function roll() {
     if (state.mode === "choosing" && state.view.then_roll) {
       // Roll also confirms the decision it follows (Undo took it back until now)
-      if (state.busy || !state.opts || !state.opts.complete) return;
+      if (blocked() || !state.opts || !state.opts.complete) return;
       const view = state.view;
       await confirm();
       if (state.view === view || state.mode !== "awaiting_roll") return;
     }
-    if (state.mode !== "awaiting_roll" || state.busy) return;
+    if (state.mode !== "awaiting_roll" || blocked()) return;
     clearError();
     const view = state.view;
     const spin = turnCard.spin(view.roll ? view.roll.dice : 2);
@@ -320,7 +320,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   // ---------------------------------------------------------------- computer seats
 
   async function computerMove(step) {
-    if (state.mode !== "computer" || state.view.step !== step) return;
+    if (state.mode !== "computer" || state.view.step !== step || state.readOnly) return;
     if (state.busy) {
       scheduler.schedule(step); // after the answer the page waits for
       return;
@@ -437,7 +437,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     const gaveUp = recovering !== 0; // the engine stopped again while the game was coming back
     scheduler.cancel();
     replay.stop({ silent: true });
-    notify(t("engine.restarted"));
+    notify(t("engine.restarted"), { urgent: true });
     loadingProgress({ stage: "", fraction: 0 });
     go("loading");
     try {
@@ -467,9 +467,14 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   return {
     boot, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult, restarted,
     inspect, toggleLog,
-    async enter(view, partial) {
-      enter(view);
+    async enter(view, partial, { readOnly = false } = {}) {
+      enter(view, [], { readOnly });
       await restoreChoices(partial);
+    },
+    readOnly(on) { // another tab plays the game (tabs.js): it is shown, no tap is taken, nobody moves
+      state.readOnly = Boolean(on);
+      if (on) scheduler.cancel();
+      if (shown()) render();
     },
     escape() {
       if (state.logOpen) toggleLog(false);

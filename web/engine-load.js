@@ -8,6 +8,7 @@
 //   //   DownloadStalled  no byte arrived for STALL_MS while a download was under way
 //   //   Unsupported      the browser lacks what Pyodide needs
 //   //   EngineUnavailable  Python itself failed to start (message: the last line, no traceback)
+//   OutOfMemory      the browser would not give the engine the memory it needs (support.js)
 //
 // Every big file is downloaded here, counted (the progress bar moves with the bytes), checked
 // against the size and SHA-256 the build wrote into CONFIG, and only then handed to Pyodide:
@@ -25,6 +26,7 @@
 // DecompressionStream fetch the uncompressed copies the build keeps beside.
 
 import { expandSnapshot, unzipInto } from "./engine-files.js";
+import { outOfMemory } from "./support.js";
 
 export const STALL_MS = 20000;
 const DOWNLOAD_SHARE = 0.9; // of the progress bar; the rest is starting Python and the engine
@@ -171,6 +173,7 @@ async function downloadOnce(asset, base, meter, signal, repair) {
       bytes = await readAll(body);
     } catch (err) {
       if (err instanceof LoadError) throw err;
+      if (outOfMemory(err)) throw new LoadError("OutOfMemory", `${path}: ${err.message || err}`);
       throw new LoadError("DownloadDamaged", `${path} is damaged (${err.message || err})`);
     }
     meter.add(Math.max(0, stored - counted)); // a host that decompressed: the file is complete now
@@ -271,7 +274,8 @@ export async function loadEngine(config, report) {
     // (of the current attempt: a failed snapshot start is followed by a normal one).
     let instantiateFailed = () => {};
     const fail = (err) => {
-      instantiateFailed(new LoadError("EngineUnavailable", `the Python runtime did not start (${err.message || err})`));
+      instantiateFailed(new LoadError(outOfMemory(err) ? "OutOfMemory" : "EngineUnavailable",
+        `the Python runtime did not start (${err.message || err})`));
       throw err;
     };
     const { instantiate, instantiateStreaming } = WebAssembly;
@@ -356,6 +360,6 @@ export async function loadEngine(config, report) {
     abort.abort();
     if (err instanceof LoadError) throw err;
     console.warn("Cambria: Python did not start:", err);
-    throw new LoadError("EngineUnavailable", pythonMessage(err));
+    throw new LoadError(outOfMemory(err) ? "OutOfMemory" : "EngineUnavailable", pythonMessage(err));
   }
 }

@@ -15,7 +15,10 @@
 // stops that worker, starts a new one and calls onRestart({reason, ready}); the request that
 // timed out rejects with code "timeout", every other unanswered one with code "restarted".
 // The page then reloads the game from its autosave (controller.js), so nothing is lost: the
-// autosave holds every played step and the unconfirmed choices.
+// autosave holds every played step and the unconfirmed choices.  A worker known to be dead (an
+// error event, or its liveness lock freed: bridge.js) is replaced at once, without waiting for
+// the bound; a request still out after SLOW_AFTER calls onSlow({type}), so that the player hears
+// within a moment that something takes longer than it should.
 
 import { createEngine, EngineError } from "./bridge.js";
 
@@ -25,7 +28,16 @@ export const LIMITS = {
   load: 120000, // a long record is replayed step by step
 };
 
-export function createEngineHost({ onProgress, onRestart, create = createEngine } = {}) {
+/** Milliseconds after which a request still unanswered is reported to onSlow (the player is
+ * told the engine is taking longer than usual): most answers take a few milliseconds; a
+ * computer's move and a replayed record take longer by nature. */
+export const SLOW_AFTER = {
+  default: 1200,
+  computer: 10000,
+  load: 10000,
+};
+
+export function createEngineHost({ onProgress, onRestart, onSlow, create = createEngine } = {}) {
   let current = null; // the bridge of the worker in use
   let restarts = 0;
 
@@ -56,8 +68,18 @@ export function createEngineHost({ onProgress, onRestart, create = createEngine 
     const bridge = current;
     const answer = bridge.request(type, payload);
     let timer = null;
+    let slowTimer = null;
     const bound = new Promise((_, reject) => {
       bridge.ready.then(() => {
+        const slow = Object.hasOwn(SLOW_AFTER, type) ? SLOW_AFTER[type] : SLOW_AFTER.default;
+        slowTimer = setTimeout(() => {
+          if (bridge !== current || bridge.dead || !onSlow) return;
+          try {
+            onSlow({ type });
+          } catch (err) {
+            console.warn("Cambria: onSlow failed", err);
+          }
+        }, slow);
         const limit = Object.hasOwn(LIMITS, type) ? LIMITS[type] : LIMITS.default;
         timer = setTimeout(() => {
           if (bridge !== current || bridge.dead) return; // already replaced: its requests were rejected
@@ -69,9 +91,11 @@ export function createEngineHost({ onProgress, onRestart, create = createEngine 
     bound.catch(() => {});
     return Promise.race([answer, bound]).then((result) => {
       clearTimeout(timer);
+      clearTimeout(slowTimer);
       return result;
     }, (error) => {
       clearTimeout(timer);
+      clearTimeout(slowTimer);
       if (error.code === "timeout" || error.code === "restarted") throw error;
       // the worker was replaced meanwhile (it crashed), or the interpreter says it is broken:
       // this request counts as restarted (the page reloads the game; no other message)

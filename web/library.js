@@ -7,9 +7,12 @@
 //     enter,               // (view, partial) => void: show a game the engine has loaded
 //     notify,              // (text) => void: a short message (toast)
 //     onGameOnBoard,       // () => view | null: the game on the board, if any
+//     readOnly,            // (on) => void: another tab plays the game on the board (tabs.js)
+//     onSaved,             // () => void: a game was saved (eviction.js asks to keep storage)
+//     evictable,           // () => boolean: the browser may delete saved games (eviction.js)
 //   });
 //   library.started(view)   after new_game          library.saved(view)  after every step
-//   library.left()          back to the new-game screen
+//   library.left()          back to the new-game screen        library.takeOver()  "Continue here" (tabs.js)
 //   await library.resume()  when the engine is ready: reopens the game of this tab, if any
 //   await library.reopen()  after the engine was restarted: the game on the board, from its autosave
 //
@@ -17,10 +20,10 @@
 // and changes nothing, neither the game on the board nor any saved game.
 
 import { createStore, newId, summarize } from "./saves.js";
+import { download, downloadRaw, readRecordFile } from "./recordfile.js";
+import { createTabs } from "./tabs.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
-
-const MAX_FILE = 2 * 1024 * 1024; // a 5-player record of a long game is ~10 KB
 
 
 /** The storage problem of saves.js ({kind: "full" | "unavailable"}) in the player's language. */
@@ -58,41 +61,15 @@ export function describe(summary) {
   return summary.turn ? t("lib.turn", { where, turn: summary.turn }) : t("lib.steps", { where, count: summary.step });
 }
 
-export function fileName(record) {
-  const who = (record.players || []).map((p) => String(p.name)).join("-")
-    .normalize("NFKD").replace(/[^\w-]+/g, "").slice(0, 40) || "game";
-  return `cambria-${record.map || "game"}-${who}-${new Date().toISOString().slice(0, 10)}.json`;
-}
 
-export function download(record) {
-  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: fileName(record) });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 2000);
-}
-
-/** Read a file as UTF-8 text; a clear message for what cannot be a game record. */
-export async function readRecordFile(file) {
-  if (file.size === 0) throw new Error(t("lib.fileEmpty"));
-  if (file.size > MAX_FILE) {
-    throw new Error(t("lib.fileTooLarge", { size: Number((file.size / 1e6).toFixed(1)) }));
-  }
-  const bytes = await file.arrayBuffer();
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new Error(t("lib.fileNotText"));
-  }
-}
-
-export function createLibrary({ request, enter, notify, onGameOnBoard }) {
+export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly, onSaved, evictable }) {
   const store = createStore();
+  const tabs = createTabs({ onLost: (id) => current && current.id === id && readOnly?.(true) }); // one game, one tab
   let current = null; // {id, uid} of the game on the board (uid: the engine's id of the game)
   let warned = null; // the storage problem already reported
   let dialog = null;
   let pendingDelete = false;
+  let onBanner = null; // the library's message on the page's banner (the dialog takes it over)
 
   // ---------------------------------------------------------------- autosave
 
@@ -118,7 +95,8 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
     return box;
   }
 
-  async function saved(view, { partial } = {}) {
+  const saved = (view, options) => tabs.writing(save(view, options)); // written before the game is let go
+  async function save(view, { partial } = {}) {
     const mine = current;
     if (!mine || !view || view.uid !== mine.uid) return;
     let record;
@@ -127,10 +105,11 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
     } catch {
       return; // no game in the engine (or it restarts: the autosave before it stays)
     }
-    if (current !== mine) return; // another game was opened meanwhile
+    if (current !== mine || !tabs.mayWrite(mine.id, store.get(mine.id)?.record, record)) return; // or another tab plays it
     const result = store.put(mine.id, record, { view, partial });
     if (result.ok) {
       if (warned) warnStorage(null);
+      onSaved?.();
     } else {
       warnStorage(result.kind, result.message);
     }
@@ -138,22 +117,24 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
 
   function started(view) {
     current = { id: newId(), uid: view.uid };
+    tabs.claim(current.id, { fresh: true });
     store.setCurrent(current.id); // the controller then saves it, and after every step
   }
 
   function left() {
     current = null;
+    tabs.release();
     store.setCurrent(null);
     refreshResume();
   }
 
   function choices(step, partial) {
-    if (current) store.putPartial(current.id, step, partial);
+    if (current && tabs.holds(current.id)) store.putPartial(current.id, step, partial);
   }
 
   // ---------------------------------------------------------------- opening a saved game
 
-  async function open(id, { quiet = false } = {}) {
+  async function open(id, { quiet = false, resuming = false } = {}) {
     const entry = store.get(id);
     if (!entry) {
       say(t("lib.gone"));
@@ -164,18 +145,25 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
       res = await request("load", { record: entry.record });
     } catch (err) {
       if (err.code === "restarted" || err.code === "timeout") return false; // the page says so
+      // refused by the engine: no tab tries it again by itself (it stays in Saved games)
+      if (resuming) store.setCurrent(null);
       const text = t("lib.openFailed", { why: err.message });
       if (quiet) notify?.(text);
       else say(text);
       return false;
     }
+    const mine = await tabs.claim(id); // held here, the save is final: played on meanwhile, it is read again
+    if (mine && (store.get(id)?.record?.steps?.length || 0) > entry.record.steps.length) return open(id, { quiet, resuming });
     current = { id, uid: res.uid || res.view.uid };
     store.setCurrent(id);
     closeDialog();
     const partial = entry.partial && entry.partial.step === res.view.step ? entry.partial.partial : null;
-    await enter(res.view, partial);
+    await enter(res.view, partial, { readOnly: !mine });
     return true;
   }
+
+  /** "Continue here": the tab that plays the game lets go; it comes back from the latest save. */
+  const takeOver = async () => Boolean(current) && (await tabs.takeOver(current.id)) && open(current.id, { quiet: true });
 
   /** After a restart of the engine: the game that was on the board, from its autosave. */
   async function reopen() {
@@ -186,13 +174,15 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
   async function resume() {
     const entry = resumable();
     if (!entry) return false;
-    return open(entry.id, { quiet: true });
+    return open(entry.id, { resuming: true });
   }
 
   /** The saved game a reload would resume (unfinished, on the board when the page was left). */
   function resumable() {
-    const id = store.current();
-    const entry = id && store.get(id);
+    // a game on the board that cannot be read: its pointer goes, the game stays in Saved games
+    // to export or delete, and the player is told
+    if (store.dropDamagedCurrent()) say(t("lib.resumeDamaged"));
+    const entry = store.get(store.current());
     return entry && !entry.summary.over ? entry : null;
   }
 
@@ -220,12 +210,13 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
     }
     const twin = store.findRecord(record);
     const id = twin ? twin.id : newId();
-    const put = store.put(id, record, { view: res.view });
+    const mine = await tabs.claim(id, { fresh: !twin }); // the saved twin may be played in another tab
+    const put = mine ? store.put(id, record, { view: res.view }) : { ok: true };
     if (!put.ok) warnStorage(put.kind, put.message);
     current = { id, uid: res.uid || res.view.uid };
     store.setCurrent(id);
     closeDialog();
-    await enter(res.view, null);
+    await enter(res.view, null, { readOnly: !mine });
     notify?.(twin ? t("lib.alreadySaved") : t("lib.imported", { file: label, names: names(summarize(record)) }));
     return true;
   }
@@ -255,6 +246,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
       if (banner && span) {
         span.textContent = text;
         banner.hidden = false;
+        onBanner = text;
       } else {
         notify?.(text);
       }
@@ -277,6 +269,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
         el("h2", { id: "library-title", text: t("lib.title"), "data-i18n": "lib.title" }),
         el("button", { type: "button", class: "library-close", "aria-label": t("lib.close"), "data-i18n-aria-label": "lib.close", "data-testid": "library-close", text: "×", onclick: closeDialog })),
       el("p", { class: "library-note", text: t("lib.note"), "data-i18n": "lib.note" }),
+      el("p", { class: "library-note library-evict", "data-testid": "eviction-note", text: t("lib.evictable"), "data-i18n": "lib.evictable", hidden: true }),
       el("p", { class: "library-message", role: "alert", "data-testid": "library-message", hidden: true }),
       el("ul", { class: "saved-list", "data-testid": "saved-list" }),
       el("p", { class: "library-empty", "data-testid": "library-empty", text: t("lib.empty"), "data-i18n": "lib.empty", hidden: true }),
@@ -308,7 +301,15 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
     box.textContent = "";
     showConfirm(false);
     renderList();
+    dialog.querySelector(".library-evict").hidden = !evictable?.();
     dialog.hidden = false;
+    // a message of ours on the banner moves into the dialog: the banner would cover its top
+    const banner = document.getElementById("error");
+    if (onBanner && banner && !banner.hidden && document.getElementById("error-text").textContent === onBanner) {
+      banner.hidden = true;
+      say(onBanner);
+    }
+    onBanner = null;
     if (store.problem) say(storageText(store.problem, store.message), "warning");
     dialog.querySelector(".library-close").focus();
   }
@@ -354,6 +355,12 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
     say(t("lib.deleted", { count: n }), "info");
   }
 
+  function exportRaw(entry) {
+    const text = store.raw(entry.key);
+    if (text === null) say(t("lib.gone"));
+    else downloadRaw(entry, text);
+  }
+
   function renderList() {
     const list = dialog.querySelector(".saved-list");
     list.replaceChildren();
@@ -369,6 +376,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
         class: `saved-game${entry.newer || entry.damaged ? " unreadable" : ""}${playing ? " playing" : ""}`,
         "data-testid": "saved-game", "data-id": entry.id,
         "data-over": entry.summary ? String(entry.summary.over) : null,
+        "data-unreadable": entry.newer ? "newer" : entry.damaged ? "damaged" : null,
       });
       const main = el("div", { class: "saved-main" });
       const buttons = el("div", { class: "saved-buttons" });
@@ -393,6 +401,8 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
         box.setAttribute("aria-label", t("lib.selectUnreadable"));
         main.append(el("div", { class: "saved-title", text: entry.newer ? t("lib.newer") : t("lib.damaged") }),
           el("div", { class: "saved-detail", text: entry.newer ? t("lib.reasonNewer") : t("lib.reasonDamaged") }));
+        // what is stored, exactly as it is: nothing is lost by deleting it here
+        buttons.append(el("button", { type: "button", "data-testid": "saved-export-raw", text: t("lib.export"), onclick: () => exportRaw(entry) }));
       }
       li.append(el("label", { class: "saved-select" }, box), main, buttons);
       list.append(li);
@@ -435,7 +445,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard }) {
   if (store.problem) setTimeout(() => warnStorage(store.problem, store.message), 0);
 
   return {
-    store, started, saved, left, choices, open, reopen, resume, resumable, importFile, exportCurrent,
+    store, started, saved, left, choices, open, reopen, resume, resumable, importFile, exportCurrent, takeOver,
     openDialog, closeDialog, attachResume, refreshResume,
     get currentId() {
       return current ? current.id : null;

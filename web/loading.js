@@ -4,7 +4,8 @@
 //   import { createLoading } from "./loading.js";
 //   const loading = createLoading({ t, stageText, formatNumber, formatPercent });
 //   loading.progress({ stage, fraction, loaded, total });   // from the engine's progress messages
-//   loading.failed(err);   // err.name from the worker: DownloadFailed, DownloadDamaged, ...
+//   loading.failed(err);   // err.name from the worker: DownloadFailed, DownloadDamaged, OutOfMemory, ...
+//                          // or Unsupported with err.missing (support.js: the page's own check)
 //   loading.done();        // hides the card
 //   loading.retranslate(); // after a language switch
 //
@@ -51,8 +52,22 @@ function failureText(err, t) {
     case "DownloadFailed": return t("loading.network");
     case "DownloadDamaged": return t("loading.damaged");
     case "DownloadStalled": return t("loading.stalled");
-    case "Unsupported": return t("loading.unsupported");
+    // the page's own check (support.js) names what is missing
+    case "Unsupported": return Array.isArray(err.missing) && err.missing.length
+      ? t("loading.cannotRun", { missing: err.missing.map((id) => featureName(id, t)).join(", ") }) : t("loading.unsupported");
+    case "OutOfMemory": return t("loading.memory");
     default: return t("loading.failed", { detail: shortDetail(err) });
+  }
+}
+
+/** The name of a feature support.js found missing. */
+function featureName(id, t) {
+  switch (id) {
+    case "wasm": return t("support.wasm");
+    case "moduleWorker": return t("support.moduleWorker");
+    case "wasmExceptions": return t("support.wasmExceptions");
+    case "wasmMemory": return t("support.wasmMemory");
+    default: return id;
   }
 }
 

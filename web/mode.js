@@ -9,7 +9,8 @@
 //   over           the game is finished: {result: "pending" | "shown" | "hidden"} for the end screen
 //
 // The state of the page is one object (controller.js): {mode, view, opts, partial, menu, result,
-// replay, busy}; `busy` names the request the page waits for (no tap is taken meanwhile).  The
+// replay, busy, readOnly}; `busy` names the request the page waits for (no tap is taken meanwhile),
+// `readOnly` says another tab plays the game (tabs.js: it is shown, no tap is taken).  The
 // game modes follow from the engine's view (modeOf); setup, loading and replay from the player's
 // choices.  A transition the table does not allow is a bug, and says so.
 

@@ -157,7 +157,7 @@ export async function initOffline({ notify } = {}) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") check();
   });
-  // Ask the browser not to evict the saved games and the cached site under storage pressure.
-  navigator.storage?.persist?.().catch(() => {});
+  // Persistent storage (the saved games and this cache) is asked for by eviction.js, once a
+  // session after a game was saved: not here at every start (Firefox would prompt at first paint).
   return registration;
 }

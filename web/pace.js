@@ -22,10 +22,14 @@ const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-mo
 let current = read();
 const buttons = new Set();
 
+/** The pace from what is stored under its key (any text, or null): one of PACES. */
+export function readPace(text) {
+  return PACES.includes(text) ? text : "normal";
+}
+
 function read() {
   try {
-    const v = localStorage.getItem(KEY);
-    return PACES.includes(v) ? v : "normal";
+    return readPace(localStorage.getItem(KEY));
   } catch {
     return "normal";
   }

@@ -50,7 +50,11 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     app.dataset.mode = state.mode;
     app.dataset.screen = state.mode === "setup" || (state.mode === "loading" && !v) ? "setup" : "game";
     app.classList.toggle("busy", Boolean(state.busy));
-    $("hint").disabled = Boolean(state.busy);
+    // another tab plays this game (tabs.js): the position is shown, with the offer to continue here
+    const away = Boolean(state.readOnly && v);
+    app.classList.toggle("read-only", away);
+    $("elsewhere").hidden = !away;
+    $("hint").disabled = Boolean(state.busy) || away;
     for (const b of document.querySelectorAll("#actions button")) b.toggleAttribute("aria-busy", Boolean(state.busy));
     app.classList.toggle("replaying", state.mode === "replay");
     app.classList.toggle("log-open", Boolean(state.logOpen));
@@ -109,10 +113,10 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     }
     const m = model(state);
     const game = board.game;
-    const human = mode === "choosing" || mode === "awaiting_roll";
+    const human = (mode === "choosing" || mode === "awaiting_roll") && !state.readOnly; // someone to play here
     board.set({
-      position: view.position, players: view.players, preview: m.preview, choices: choicesByElement(state),
-      selected: null, lastMove: view.last_move, moves, fresh, viewOnly: mode !== "choosing",
+      position: view.position, players: view.players, preview: m.preview, choices: state.readOnly ? new Map() : choicesByElement(state),
+      selected: null, lastMove: view.last_move, moves, fresh, viewOnly: mode !== "choosing" || state.readOnly,
       recent: human ? state.recent.list : [], status: view.fort_status || null,
       hidden: mode === "over" ? hidden() : null, inspected: state.inspect,
       describe: (list) => formatList(list.map((c) => game.words.choiceLabel(c, m.ctx)), "disjunction"),
@@ -120,6 +124,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     renderCard(state, view, m.ctx);
     renderBanner($("turn-banner"), { view, game, winner: winnerName(view) });
     turnCard.render(m);
+    if (state.readOnly) for (const b of $("actions").querySelectorAll("button:not(#show-result)")) b.disabled = true;
     renderScores($("players"), {
       view, game, position: game.panel.shownPosition(view.position, m.preview), current: view.over ? null : view.current,
     });
@@ -128,7 +133,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     logSame = view.log.length;
     afterRender();
     updateTutorial({
-      view, opts: m.opts, partial: m.partial, human: mode === "choosing" || mode === "awaiting_roll",
+      view, opts: m.opts, partial: m.partial, human,
       coach: game.coach || null, // a game's own guide (web/games/<id>/coach.js); else Cambria's below
     });
   }

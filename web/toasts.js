@@ -5,6 +5,8 @@
 //   import { toast, notify } from "./toasts.js";
 //   toast([node or text, ...], "capture")   // queued; each stays a moment, less when others wait
 //   notify(text)                           // a toast of plain text
+//   notify(text, { urgent: true })         // first in the queue, the one showing cut short: what
+//                                          // the player must hear now (the engine's state)
 
 import { el } from "./dom.js";
 
@@ -28,25 +30,33 @@ function next() {
   box().append(node);
   showing = { node, key: item.key };
   const hold = waiting.length ? BUSY_MS : item.ms;
-  showing.timer = setTimeout(() => {
-    node.classList.add("gone");
-    setTimeout(() => {
-      node.remove();
-      next();
-    }, LEAVE_MS);
-  }, hold);
+  const current = showing;
+  current.timer = setTimeout(() => leave(current), hold);
 }
 
-export function toast(content, cls = "", { ms = SHOWN_MS } = {}) {
+function leave(current) {
+  if (current.leaving) return;
+  current.leaving = true;
+  clearTimeout(current.timer);
+  current.node.classList.add("gone");
+  setTimeout(() => {
+    current.node.remove();
+    next();
+  }, LEAVE_MS);
+}
+
+export function toast(content, cls = "", { ms = SHOWN_MS, urgent = false } = {}) {
   // captures and the start player are read out with the log (a11y.js): not twice
   const echoed = cls === "capture" || cls === "start";
   const node = el("div", { class: `toast ${cls}`.trim(), role: echoed ? null : "status" });
   node.append(...content);
   const key = `${cls}|${node.textContent}`;
   if ((showing && showing.key === key) || waiting.some((w) => w.key === key)) return; // the same event, once
-  waiting.push({ node, key, ms });
-  while (waiting.length > MAX_WAITING) waiting.shift();
+  if (urgent) waiting.unshift({ node, key, ms });
+  else waiting.push({ node, key, ms });
+  while (waiting.length > MAX_WAITING) waiting.splice(urgent ? 1 : 0, 1);
   if (!showing) next();
+  else if (urgent) leave(showing);
 }
 
 /** A toast of plain text. */

@@ -21,9 +21,14 @@ let prev = null; // the step, phase and actor at the last update
 let lastInfo = null;
 let card = null;
 
+/** The guide's state from what is stored under its key (any text, or null). */
+export function readTutorialState(text) {
+  return text === "done" ? "done" : "new";
+}
+
 function readState() {
   try {
-    return localStorage.getItem(KEY) === "done" ? "done" : "new";
+    return readTutorialState(localStorage.getItem(KEY));
   } catch {
     return "new";
   }

@@ -177,16 +177,34 @@ const ERRORS = new Map([
   ["bad_record", () => t("error.record")],
   ["bad_board", () => t("error.map")],
   ["not_computer", () => t("error.request")],
+  ["bad_name", (err) => nameProblemText(err.details)],
   ["timeout", () => t("engine.restarted")],
   ["restarted", () => t("engine.restarted")],
   ["unavailable", () => t("error.unavailable")],
+  ["unsupported", () => t("loading.unsupported")],
+  ["out_of_memory", () => t("loading.memory")],
 ]);
 
 /** A translated sentence for an error (EngineError with its code, or the page's own). */
 export function errorText(err) {
   if (err && err.i18n) return err.i18n;
   const code = err && typeof err.code === "string" ? err.code : "";
-  return ERRORS.has(code) ? ERRORS.get(code)() : t("error.generic");
+  return ERRORS.has(code) ? ERRORS.get(code)(err) : t("error.generic");
+}
+
+// Why the engine refused a player's name (cambria/core/seats.py NameProblem: its reason).
+const NAME_PROBLEMS = new Map([
+  ["long", (n, max) => t("error.nameLong", { n, max })],
+  ["blank", (n) => t("error.nameBlank", { n })],
+  ["control", (n) => t("error.nameControl", { n })],
+  ["neutral", (n) => t("error.nameNeutral", { n })],
+]);
+
+function nameProblemText(details) {
+  const { seat, reason, max } = details && typeof details === "object" ? details : {};
+  const n = Number.isInteger(seat) && seat > 0 ? seat : "?";
+  const word = NAME_PROBLEMS.get(reason) || ((who) => t("error.nameOther", { n: who }));
+  return word(n, Number.isInteger(max) ? max : "?");
 }
 
 /** The engine's own words (English) worth showing beside the sentence, or "". */
@@ -195,6 +213,6 @@ export function errorDetail(err) {
   const message = err.message || String(err);
   const name = err.name && err.name !== "Error" ? err.name : "";
   // a player's mistake reads well as it is; anything else shows its class for a bug report
-  const plain = ["bad_request", "illegal", "bad_record", "bad_board", "game_over", "no_game"].includes(err.code);
+  const plain = ["bad_request", "illegal", "bad_record", "bad_board", "game_over", "no_game", "bad_name"].includes(err.code);
   return message && name && !plain ? `${name}: ${message}` : message;
 }

@@ -5,7 +5,9 @@
 //                      {type: "ready", version, snapshot}  or  {type: "fatal", error: {name, message}}
 //                      (names: see engine-load.js; the message has no Python traceback)
 // In:  {id, type, payload}  (payload: any JSON value)
-// Out: {id, ok: true, result} | {id, ok: false, error: {name, code, message, traceback?}}
+// Out: {id, ok: true, result} | {id, ok: false, error: {name, code, message, traceback?, details?}}
+// Out, once, first: {type: "alive", lock}  the name of a Web Lock this worker holds for as long as
+//                   it lives (where the browser has Web Locks): see bridge.js
 //
 // Every request calls <CONFIG.module>.call(type, JSON.stringify(payload)) (cambria.webapi.call)
 // and parses the JSON text it returns; an error has the Python exception's class `name`, a
@@ -17,6 +19,17 @@ import { loadEngine } from "./engine-load.js";
 // build.py replaces this with the build's assets: their names, sizes and SHA-256 (see
 // tools/site_build/assemble.py, worker_config).
 const CONFIG = /*CAMBRIA:CONFIG*/ null /*END*/;
+
+// Alive: a Web Lock held until the worker ends.  The page asks for the same lock and so learns at
+// once when the worker is gone (terminated, killed for memory), which no message can tell it:
+// a dead worker sends nothing, and neither does one whose Python is busy with a long move.
+if (self.navigator?.locks) {
+  const lock = `cambria-engine-alive-${self.crypto?.randomUUID?.() ?? String(Math.random()).slice(2)}`;
+  self.navigator.locks.request(lock, () => {
+    self.postMessage({ type: "alive", lock });
+    return new Promise(() => {}); // held for good: freed only when the worker ends
+  }).catch(() => {});
+}
 
 let lastProgress = { stage: "", fraction: -1, at: 0 };
 function progress({ stage, fraction, loaded, total }) {
@@ -60,8 +73,8 @@ function invoke(call, type, payload) {
       message: String(err.message || err) } };
   }
   if (text[0] === "1") return { ok: true, result: JSON.parse(text.slice(1)) };
-  const { name, code, message, traceback } = JSON.parse(text.slice(1));
-  return { ok: false, error: { name, code, message, traceback } };
+  const { name, code, message, traceback, details } = JSON.parse(text.slice(1));
+  return { ok: false, error: { name, code, message, traceback, details } };
 }
 
 let engine = null; // {call, version} once ready

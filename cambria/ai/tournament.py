@@ -41,7 +41,10 @@ def parse_seat(text: str, game: str = "cambria") -> tuple[str, Any]:
     for item in rest.rstrip("]").split(";" if ";" in rest else ","):
         if item.strip():
             k, v = item.split("=")
-            kw[k.strip()] = float(v)
+            weight = float(v)
+            if not math.isfinite(weight):  # '1e999', 'nan', a number too long for a float
+                raise ValueError(f"weight {k.strip()[:40]!r} must be a finite number, not {v.strip()[:40]!r}")
+            kw[k.strip()] = weight
     return name, ai_for(game).Params(**kw)
 
 

@@ -7,7 +7,9 @@ A failed call never changes the game it was made on.
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "NotationError", "RecordError", "BoardError"]
+__all__ = ["IllegalActionError", "NotationError", "RecordError", "BoardError", "MAX_MESSAGE", "clip_message"]
+
+MAX_MESSAGE = 2000  # characters: every real message is far shorter; a quoted hostile value is cut
 
 
 class NotationError(ValueError):
@@ -24,3 +26,19 @@ class RecordError(ValueError):
 
 class BoardError(ValueError):
     """Board data that breaks a rule of its game; the message names the place at fault."""
+
+
+def clip_message(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` cut to ``limit`` characters, saying how many were left off.
+
+    Messages quote what they refuse (a step, a level, a name); the value may be as long as its
+    sender likes.  The web API's answers and the command line's refusals both pass through here.
+
+    >>> clip_message("step 1 'p12': no road")
+    "step 1 'p12': no road"
+    >>> clip_message("x" * 30, limit=10)
+    'xxxxxxxxxx… (20 more characters)'
+    """
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]}… ({len(message) - limit:,} more characters)"

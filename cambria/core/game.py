@@ -1,5 +1,14 @@
-"""A game in progress, for any game: the rules, a position, the players, one seeded
-generator and every step so far.
+"""A game in progress, for any game: the rules, a position, the players, where its dice come
+from and every step so far.
+
+The dice come from one of two places (``dice``):
+
+* ``"seeded"`` (the command line, the tests, tournaments): one ``random.Random(seed)`` draws every
+  chance step, so the seed decides the whole game and a record can be checked roll by roll;
+* ``"drawn"`` (games made in the web page): each chance step is drawn from the operating system's
+  entropy (in the browser: ``crypto.getRandomValues``) at the moment it is rolled. Nothing held
+  anywhere tells a roll before it is made; the record keeps the rolls themselves, and replaying it
+  accepts any roll the rules allow at that point.
 
 >>> g = Game("cambria", ["Ann", "Bob", "Cy"], seed=7)
 >>> g.roll()                  # the start player is drawn
@@ -16,15 +25,19 @@ True
 from __future__ import annotations
 
 import random
+import re
+import secrets
 from typing import Any, Sequence
 
 from .errors import IllegalActionError
 from .interface import CHANCE, TERMINAL, Effects, GameRules, Outcome
 from .registry import resolve, rules_for
 
-__all__ = ["Game", "MAX_SEED"]
+__all__ = ["Game", "MAX_SEED", "DICE", "GAME_KEY"]
 
 MAX_SEED = 2**53 - 1  # seeds travel through JSON and JavaScript numbers
+DICE = ("seeded", "drawn")
+GAME_KEY = re.compile(r"[0-9a-f]{16,64}")  # a drawn-dice game's name: random hex, no secret
 
 
 class Game:
@@ -33,6 +46,8 @@ class Game:
 
     ``Game("cambria", ...)``, ``Game("cumbria", ...)`` (Cambria on the Cumbria map) or
     ``Game("hibernia", ...)``; options as keywords (``german_tiebreak=True``) or ``options``.
+    ``dice="drawn"`` (no seed) draws each roll when it is made; ``key`` names such a game
+    (random when not given: a loaded record passes its own).
     """
 
     def __init__(
@@ -44,6 +59,8 @@ class Game:
         board: str | None = None,
         options: dict[str, bool] | None = None,
         player_info: list[dict[str, Any]] | None = None,
+        dice: str = "seeded",
+        key: str | None = None,
         **option_kw: bool,
     ) -> None:
         self.game_id, self.board_id = resolve(game, board)
@@ -58,11 +75,31 @@ class Game:
                              f"not {len(players)}")
         self.players = list(players)
         self.player_info = player_info if player_info is not None else [{} for _ in players]
-        if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}")
-        self.seed = seed
+        if dice not in DICE:
+            raise ValueError(f"dice are {' or '.join(map(repr, DICE))}, not {str(dice)[:40]!r}")
+        self.dice = dice
+        self.seed: int | None
+        self.rng: random.Random
+        if dice == "drawn":
+            if seed is not None:
+                raise ValueError("a game with drawn dice has no seed")
+            if key is None:
+                key = secrets.token_hex(8)
+            if not isinstance(key, str) or not GAME_KEY.fullmatch(key):
+                raise ValueError("a game's key is 16 to 64 lower-case hexadecimal digits")
+            self.seed = None
+            self.key = key
+            self.rng = random.SystemRandom()  # no state to read: each roll is new entropy
+        else:
+            if key is not None:
+                raise ValueError("a seeded game is named by its seed, not a key")
+            if seed is None:
+                seed = random.SystemRandom().randrange(MAX_SEED)
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+                raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}")
+            self.seed = seed
+            self.key = str(seed)  # what names the game (its uid, the computer players' own draws)
+            self.rng = random.Random(seed)
         merged = dict(facts.options)
         for k, v in {**(options or {}), **option_kw}.items():
             if k not in facts.options:
@@ -72,7 +109,6 @@ class Game:
                 raise ValueError(f"option {k} is true or false, not {v!r}")
             merged[k] = v
         self.options = merged
-        self.rng = random.Random(seed)
         self.state: Any = self.rules.new_state(self.board_id, len(players), merged)
         self.steps: list[str] = []
 
@@ -140,11 +176,17 @@ class Game:
         return text
 
     def replay_step(self, text: str, effects: Effects | None = None) -> None:
-        """Play one recorded step: a chance step must be what the seeded generator gives."""
+        """Play one recorded step: a chance step must be what the seeded generator gives, or,
+        with drawn dice, any outcome the rules allow here."""
         rules = self.rules
         state = self.state
         player = rules.current_player(state)
-        if player == CHANCE:
+        if player == CHANCE and self.dice == "drawn":
+            claimed = rules.text_to_chance(state, text)
+            canonical = rules.chance_to_text(state, claimed)
+            rules.apply_chance(state, claimed, effects)  # IllegalActionError: not possible here
+            self.steps.append(canonical)
+        elif player == CHANCE:
             claimed = rules.text_to_chance(state, text)
             drawn = rules.sample_chance(state, self.rng)
             if drawn != claimed:
@@ -159,4 +201,5 @@ class Game:
             self.play(text, effects)
 
     def __repr__(self) -> str:
-        return f"<Game {self.game_id}/{self.board_id} {self.players} seed={self.seed} steps={len(self.steps)}>"
+        dice = f"seed={self.seed}" if self.dice == "seeded" else f"drawn dice, key={self.key}"
+        return f"<Game {self.game_id}/{self.board_id} {self.players} {dice} steps={len(self.steps)}>"

@@ -3,11 +3,13 @@
 See docs/record-format.md.  A record is checked field by field and then
 replayed step by step; the first problem raises RecordError with a message that
 names it (``step 17 'p12': ...``).  Nothing is ever partly loaded.  Version 2
-names its game (``"game": "cambria"``); version 1 records (Cambria only) are
-brought up to date by ``migrate``.
+names its game (``"game": "cambria"``); version 3 may record its rolls instead of a seed
+(``"dice": "drawn"``); older records are brought up to date by ``migrate``.
 
-A record holds its seed, so it also tells every roll still to come: it is
-tamper-evident (a changed roll is refused), not secret.
+A seeded record holds its seed, so it also tells every roll still to come: it is
+tamper-evident (a changed roll is refused), not secret.  A record of drawn dice
+tells nothing of the rolls to come (they are drawn when made); its rolls are checked
+only against the rules.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import json
 from typing import Any, Callable
 
 from .errors import IllegalActionError, NotationError, RecordError
-from .game import MAX_SEED, Game
+from .game import DICE, GAME_KEY, MAX_SEED, Game
 from .registry import boards_of, game_ids, resolve, rules_for
 from .seats import check_seats
 
@@ -26,7 +28,7 @@ __all__ = ["RecordError", "make_record", "load_record", "record_to_json", "recor
            "check_header", "new_game_from_header", "replay_steps", "check_result", "parse_record_text"]
 
 RECORD_FORMAT = "cambria-record"
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 MAX_RECORD_BYTES = 4_000_000  # far above any real game (a few hundred steps), far below trouble
 MAX_DEPTH = 16                # a record is nested 3 deep; anything deeper is not one
 
@@ -45,9 +47,13 @@ def make_record(game: Game) -> dict[str, Any]:
         "map": game.board_id,
         "players": players,
         "options": dict(game.options),
-        "seed": game.seed,
-        "steps": list(game.steps),
     }
+    if game.dice == "drawn":
+        record["dice"] = "drawn"
+        record["key"] = game.key
+    else:
+        record["seed"] = game.seed
+    record["steps"] = list(game.steps)
     if game.is_over():
         out = game.result()
         record["result"] = {"winners": list(out.winners), "scores": list(out.scores)}
@@ -133,9 +139,16 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 adds drawn dice (``"dice": "drawn"`` with a ``key`` instead of a seed); every
+    version-2 record is a seeded one, which version 3 writes the same way."""
+    data["version"] = 3
+    return data
+
+
 # MIGRATIONS[n] takes a version-n record (a private copy it may change) and returns it as
 # version n + 1 (or later).  Register one whenever RECORD_VERSION goes up.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 OLDEST_READABLE = 1  # records older than this (with no migration) are refused, saying so
 
 
@@ -204,9 +217,19 @@ def check_header(data: Any) -> dict[str, Any]:
     for k, v in options.items():
         _need(k in facts.options, f"field 'options': unknown option {str(k)[:40]!r}")
         _need(isinstance(v, bool), f"field 'options': option {k} must be true or false")
-    seed = data.get("seed")
-    _need(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED,
-          f"field 'seed' must be a whole number from 0 to {MAX_SEED}")
+    dice = data.get("dice", "seeded")
+    _need(isinstance(dice, str) and dice in DICE,
+          f"field 'dice' must be {' or '.join(map(repr, DICE))}, not {str(dice)[:40]!r}")
+    if dice == "drawn":
+        _need("seed" not in data, "field 'seed': a record of drawn dice has no seed")
+        key = data.get("key")
+        _need(isinstance(key, str) and GAME_KEY.fullmatch(key) is not None,
+              "field 'key' must be 16 to 64 lower-case hexadecimal digits")
+    else:
+        _need("key" not in data, "field 'key': only a record of drawn dice has a key (this one has a seed)")
+        seed = data.get("seed")
+        _need(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED,
+              f"field 'seed' must be a whole number from 0 to {MAX_SEED}")
     steps = data.get("steps")
     _need(isinstance(steps, list), "field 'steps' must be a list")
     _need(len(steps) <= facts.max_steps,
@@ -215,15 +238,18 @@ def check_header(data: Any) -> dict[str, Any]:
     out = dict(data)
     out["players"] = seats
     out["options"] = {**facts.options, **options}
+    out["dice"] = dice
     return out
 
 
 def new_game_from_header(header: dict[str, Any]) -> Game:
     """The game of a checked record header, before its first step."""
     seats = header["players"]
-    return Game(header["game"], [s["name"] for s in seats], seed=header["seed"], board=header["map"],
-                options=header["options"],
-                player_info=[{"colour": s["colour"], "kind": s["kind"]} for s in seats])
+    drawn = header["dice"] == "drawn"
+    return Game(header["game"], [s["name"] for s in seats], seed=None if drawn else header["seed"],
+                board=header["map"], options=header["options"],
+                player_info=[{"colour": s["colour"], "kind": s["kind"]} for s in seats],
+                dice=header["dice"], key=header["key"] if drawn else None)
 
 
 def replay_steps(game: Game, steps: list[Any], play: Callable[[Game, str], Any] | None = None) -> None:

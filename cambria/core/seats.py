@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Callable, Sequence
 
-__all__ = ["LEVELS", "MAX_NAME", "NEUTRAL_NAME", "check_seats", "clean_name", "kind_level"]
+__all__ = ["LEVELS", "MAX_NAME", "NEUTRAL_NAME", "NameProblem", "check_seats", "clean_name", "kind_level"]
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 MAX_NAME = 40
@@ -28,23 +28,36 @@ NEUTRAL_NAME = "Neutral"
 SEAT_FIELDS = ("name", "colour", "kind")
 
 
+class NameProblem(ValueError):
+    """A name the rules do not take: ``seat`` (from 1) and ``reason`` say whose and why, so that
+    the page can say it in the player's words: "text" (not text at all), "broken" (a lone
+    surrogate), "control" (a control character), "blank" (nothing that shows), "long" (more
+    than ``MAX_NAME`` characters), "neutral" (the neutral colour's name)."""
+
+    def __init__(self, message: str, seat: int, reason: str) -> None:
+        super().__init__(message)
+        self.seat, self.reason = seat, reason
+
+
 def clean_name(name: Any, seat: int) -> str:
-    """A player's name with its spaces tidied, or ValueError saying what is wrong with it."""
+    """A player's name with its spaces tidied, or NameProblem saying what is wrong with it."""
     if not isinstance(name, str):
-        raise ValueError(f"player {seat}: the name must be text")
+        raise NameProblem(f"player {seat}: the name must be text", seat, "text")
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValueError(f"player {seat}: the name has a broken character (a lone surrogate)") from None
+        raise NameProblem(f"player {seat}: the name has a broken character (a lone surrogate)", seat,
+                          "broken") from None
     if any(unicodedata.category(ch) in ("Cc", "Cs", "Co") for ch in name):
-        raise ValueError(f"player {seat}: the name has a control character")
+        raise NameProblem(f"player {seat}: the name has a control character", seat, "control")
     tidy = " ".join(name.split())
     if not _visible(tidy):
-        raise ValueError(f"player {seat} needs a name (this one is blank or invisible)")
+        raise NameProblem(f"player {seat} needs a name (this one is blank or invisible)", seat, "blank")
     if len(tidy) > MAX_NAME:
-        raise ValueError(f"player {seat}: the name is longer than {MAX_NAME} characters")
+        raise NameProblem(f"player {seat}: the name is longer than {MAX_NAME} characters", seat, "long")
     if _skeleton(tidy) == _skeleton(NEUTRAL_NAME):
-        raise ValueError(f"player {seat}: {NEUTRAL_NAME!r} is the name of the neutral colour; pick another")
+        raise NameProblem(f"player {seat}: {NEUTRAL_NAME!r} is the name of the neutral colour; pick another",
+                          seat, "neutral")
     return tidy
 
 
@@ -81,10 +94,14 @@ def _check_kind(kind: Any, seat: int, levels: Sequence[str]) -> str:
 
 def check_seats(players: Any, colours: Sequence[str], min_players: int = 2, max_players: int = 5,
                 levels: Sequence[str] = LEVELS,
-                error: Callable[[str], Exception] = ValueError) -> list[dict[str, str]]:
-    """Validate and normalise a list of seats; raise ``error(message)`` naming the first problem."""
+                error: Callable[[str], Exception] = ValueError,
+                name_error: Callable[[NameProblem], Exception] | None = None) -> list[dict[str, str]]:
+    """Validate and normalise a list of seats; raise ``error(message)`` naming the first problem,
+    or ``name_error(problem)`` for a name the rules do not take if given."""
     try:
         return _check(players, colours, min_players, max_players, levels)
+    except NameProblem as exc:
+        raise (name_error(exc) if name_error is not None else error(str(exc))) from None
     except ValueError as exc:
         raise error(str(exc)) from None
 

@@ -22,6 +22,8 @@ page has: views send the lines from there on).
     neutral_with, colours: [{id, shape}], neutral: {colour, shape}, options: [{id, default}]}``
 ``new_game`` {game?, map?, players: [{name, colour, kind}], options?, seed?}
     Starts a game and draws the start player (``kind``: ``human`` or ``computer:<level>``).
+    Without ``seed`` each roll is drawn when it is made (``dice: "drawn"``); with one, the
+    seed decides every roll (reproducible games: tests, bug reports).
     ``game`` is a game or board name (``cambria``, ``cumbria``, ``hibernia``); ``map`` a board
     of that game.  -> ``{view, events}``
 ``roll`` {}  -> ``{view, events, rolled: {kind, dice, player}}``: the pending chance step.
@@ -36,8 +38,9 @@ page has: views send the lines from there on).
     rolls or decides (node budgets decide; ``time_budget`` is only the clock's safety cap).
 ``hint`` {level?}  -> ``{action, steps}``: what the computer (Hard by default) would play.
 ``view`` {}  -> VIEW
-``record`` {}  -> the game record (docs/record-format.md).  It holds the seed: the page
-    stores it for autosave, and the views never carry it.
+``record`` {}  -> the game record (docs/record-format.md), which the page stores for autosave.
+    A game the page started (no ``seed``) has drawn dice: its record holds the rolls made so
+    far and nothing that tells the next one.  A seeded game's record holds its seed.
 ``load`` {record (object or JSON text)}  -> ``{view, events: [], uid}``; a bad record is
     refused (code ``bad_record``, the message names the field or the step) and changes nothing.
 ``view_at`` {upto}  -> ``{view, upto, total}``: the game as it was after ``upto`` steps
@@ -49,7 +52,8 @@ prompt: [PART], options: OPTIONS|null, log: [LOG], log_from, log_total, result|n
 last_move, game_options, ...}`` plus each game's own fields (``web.extra_view``).
 EFFECT/EVENT: what a step did, from the rules (``rules.apply``'s docstring).
 LOG: ``{step, seat, type, parts: [PART]}``.  PART: ``{key, args}``.
-Errors: ``{name, code, message}``, code one of ``errors.CODES``.
+Errors: ``{name, code, message}``, code one of ``errors.CODES``; a ``bad_name`` error also has
+``details`` ``{seat, reason, max}`` (a new game's player name the rules do not take).
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ import random
 import traceback
 from typing import Any
 
+from ..core.errors import clip_message
 from ..core.record import nesting_depth
 from .errors import ApiError, RequestError, error_code
 from .session import WebSession
@@ -106,8 +111,11 @@ def call(kind: str, payload_json: str) -> str:
     except Exception as exc:
         code = error_code(exc)
         # the answer crosses into JavaScript: never a lone surrogate, whatever the request held
-        message = str(exc)[:2000].encode("utf-8", "backslashreplace").decode("utf-8")
-        error = {"name": type(exc).__name__, "code": code, "message": message}
+        message = clip_message(str(exc)).encode("utf-8", "backslashreplace").decode("utf-8")
+        error: dict[str, Any] = {"name": type(exc).__name__, "code": code, "message": message}
+        details = getattr(exc, "details", None)
+        if code == "bad_name" and isinstance(details, dict):  # what the page words the refusal from
+            error["details"] = details
         if code == "internal":  # a bug: the page shows a short message, the console the traceback
             error["traceback"] = traceback.format_exc()[-4000:]
         return "0" + json.dumps(error, ensure_ascii=False)

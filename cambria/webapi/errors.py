@@ -7,13 +7,16 @@ console), and ``code`` is what the page switches on and words for the player.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.errors import BoardError, IllegalActionError, NotationError, RecordError
+from ..core.seats import MAX_NAME, NameProblem
 
 __all__ = ["ApiError", "RequestError", "StaleStepError", "NoGameError", "GameOverError",
-           "NotYourTurnError", "error_code", "CODES"]
+           "NotYourTurnError", "BadNameError", "error_code", "CODES"]
 
 CODES = ("bad_request", "stale_step", "no_game", "game_over", "illegal", "bad_record", "bad_board",
-         "not_computer", "internal")
+         "not_computer", "bad_name", "internal")
 
 
 class ApiError(ValueError):
@@ -50,6 +53,18 @@ class NotYourTurnError(RequestError):
     """A computer move was asked for a seat a person plays."""
 
     code = "not_computer"
+
+
+class BadNameError(RequestError):
+    """A new game's player name the rules do not take (the player typed it: not the page's
+    mistake); ``details`` says whose and why (``{seat, reason, max}``, see NameProblem), which
+    crosses the bridge with the error for the page to word."""
+
+    code = "bad_name"
+
+    def __init__(self, problem: NameProblem) -> None:
+        super().__init__(str(problem))
+        self.details: dict[str, Any] = {"seat": problem.seat, "reason": problem.reason, "max": MAX_NAME}
 
 
 def error_code(exc: BaseException) -> str:

@@ -20,7 +20,7 @@ from ..core.record import (
 from ..core.registry import game_ids, has_part, resolve, rules_for, web_for
 from ..core.seats import LEVELS, MAX_NAME, check_seats, kind_level
 from .builder import LegalTree, check_partial, options
-from .errors import GameOverError, NoGameError, NotYourTurnError, RequestError, StaleStepError
+from .errors import BadNameError, GameOverError, NoGameError, NotYourTurnError, RequestError, StaleStepError
 from .views import game_uid, view
 
 __all__ = ["WebSession"]
@@ -122,7 +122,7 @@ class WebSession:
         if text is None:
             game.roll(effects)
         elif chance:
-            game.replay_step(text, effects)  # a recorded roll: checked against the seed
+            game.replay_step(text, effects)  # a recorded roll: checked against the seed or the rules
         else:
             game.play(text, effects)
         self._record_step(game, effects, actor, self.log)
@@ -160,7 +160,7 @@ class WebSession:
             raise RequestError(str(exc)) from None
         facts = rules_for(game_id).facts
         seats = check_seats(payload.get("players"), facts.colours, facts.min_players, facts.max_players,
-                            error=RequestError)
+                            error=RequestError, name_error=BadNameError)
         opts = payload.get("options", {})
         if not isinstance(opts, dict):
             raise RequestError("'options' must be an object")
@@ -172,9 +172,12 @@ class WebSession:
                 raise RequestError(f"unknown option {str(k)[:40]!r} for {facts.title}")
             if not isinstance(v, bool):
                 raise RequestError(f"option {k!r} must be true or false")
+        # The page's games draw each roll when it is made (nothing here or in the page could tell
+        # one sooner); a seed is for reproducible games only: tests, bug reports (?seed=N).
         seed = _int_field(payload, "seed", 0, MAX_SEED)
         game = Game(game_id, [s["name"] for s in seats], seed=seed, board=board_id, options=opts,
-                    player_info=[{"colour": s["colour"], "kind": s["kind"]} for s in seats])
+                    player_info=[{"colour": s["colour"], "kind": s["kind"]} for s in seats],
+                    dice="drawn" if seed is None else "seeded")
         trial = WebSession()
         trial._swap_in(game, [], None)
         effects, _ = trial._play_step(game, None)  # the start player is drawn at once
@@ -232,7 +235,7 @@ class WebSession:
 
     def _rng(self, game: Game, level: str) -> random.Random:
         # the seat's choices depend on the game and its progress only: the same game, the same moves
-        return random.Random(f"{game.seed}:{len(game.steps)}:{level}")
+        return random.Random(f"{game.key}:{len(game.steps)}:{level}")
 
     def computer(self, payload: dict[str, Any]) -> dict[str, Any]:
         _only(payload, {"time_budget"}, "computer")

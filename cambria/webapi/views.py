@@ -2,7 +2,8 @@
 
 Nothing here changes a game.  A view never holds the seed or anything else that
 tells a roll before it is made; the game is told apart by ``uid``, a hash that
-does not reveal the seed.
+does not reveal the seed (the page's own games have no seed at all: their dice are
+drawn when rolled).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ __all__ = ["view", "players_view", "result_view", "game_uid", "log_slice"]
 
 def game_uid(game: Game) -> str:
     """A stable id of a game (the same game has it whatever its progress), not revealing the seed."""
-    text = "\0".join([game.game_id, game.board_id, str(game.seed), *game.players])
+    text = "\0".join([game.game_id, game.board_id, game.key, *game.players])
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 

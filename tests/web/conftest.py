@@ -136,6 +136,27 @@ class PageSession:
 
 
 @pytest.fixture
+def context_for(browser):
+    """``context_for(init=None, **options)``: a new browser context (closed after the test);
+    ``init`` is a script run first in each of its pages."""
+    contexts = []
+
+    def make(init: str | None = None, **options):
+        ctx = browser.new_context(**options)
+        if init:
+            ctx.add_init_script(script=init)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        try:
+            ctx.close()
+        except Exception:
+            pass
+
+
+@pytest.fixture
 def open_page(browser, site):
     sessions: list[PageSession] = []
 

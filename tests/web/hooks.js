@@ -1,5 +1,7 @@
 // Test-only hooks, injected by the test suite (conftest.py, before any script of the page) into
-// every page it opens; the site itself has no globals for tests.
+// every page it opens; the site itself has no globals for tests.  A driver with no init script
+// (Selenium with WebKitGTK: tests/web/enginepage.py) evaluates it right after the load instead: it
+// then finds the announcer and the page's modules already there.
 //
 //   window.__cambria.state()        {mode, view, partial, opts, busy, replay}: the controller's state
 //   window.__cambria.request(t, p)  a request through the page's own engine (no busy state)
@@ -24,20 +26,24 @@
     }).observe(node, { childList: true, characterData: true, subtree: true });
     return true;
   }
-  new MutationObserver((_, observer) => {
-    if (watchAnnouncer()) observer.disconnect();
-  }).observe(document, { childList: true, subtree: true });
+  if (!watchAnnouncer()) {
+    new MutationObserver((_, observer) => {
+      if (watchAnnouncer()) observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }
 
   let page = null;
   let engineModule = null;
   let paceModule = null;
-  document.addEventListener("DOMContentLoaded", async () => {
+  async function loadModules() {
     const script = document.querySelector('script[type="module"][src*="app.js"]');
     if (!script) return;
     engineModule = await import(new URL("engine.js", script.src).href);
     paceModule = await import(new URL("pace.js", script.src).href);
     page = await import(script.src);
-  });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadModules);
+  else loadModules();
 
   function need() {
     if (!page) throw new Error("tests/web/hooks.js: the page's modules are not loaded yet");

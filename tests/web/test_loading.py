@@ -29,21 +29,9 @@ def english(key: str) -> str:
 
 
 @pytest.fixture
-def context_for(browser):
-    contexts = []
-
-    def make(**options):
-        options.setdefault("locale", "en-GB")
-        ctx = browser.new_context(**options)
-        contexts.append(ctx)
-        return ctx
-
-    yield make
-    for ctx in contexts:
-        try:
-            ctx.close()
-        except Exception:
-            pass
+def context_for(context_for):
+    """conftest's, in English unless a test says otherwise (the tests read the card's words)."""
+    return lambda **options: context_for(**{"locale": "en-GB", **options})
 
 
 def wait_interactive(page, timeout=LOAD_MS) -> None:

@@ -47,22 +47,6 @@ class Host:
             self.running = False
 
 
-@pytest.fixture
-def context_for(browser):
-    contexts = []
-
-    def make(**options):
-        ctx = browser.new_context(**options)
-        contexts.append(ctx)
-        return ctx
-
-    yield make
-    for ctx in contexts:
-        try:
-            ctx.close()
-        except Exception:
-            pass
-
 
 def watch(page):
     errors = []

@@ -29,6 +29,8 @@ from . import page as pagemod
 from .bytecode import engine_archive, engine_data, full_stdlib
 from .compress import SUFFIX as BROTLI_SUFFIX
 from .compress import add_brotli_siblings, content_of, gzipped
+from .headers import FILE as HEADERS_FILE
+from .headers import write_headers_file
 from .common import (CACHE, DIST, ENGINE_MODULE, PACKAGE, PYODIDE_DIR, PYODIDE_INTEGRITY, PYODIDE_VERSION, WEB,
                      BuildError, in_ci, log, prune_cache, set_quiet, sha256_file, warn)
 from .pyodide_npm import fetch_pyodide, lock_info
@@ -38,9 +40,10 @@ from .stdlib import needed_modules, record_imports, slim_stdlib
 # Set CAMBRIA_SNAPSHOT=0 to build without the memory snapshot (the worker then always starts
 # Python normally).
 SNAPSHOT_ENABLED = os.environ.get("CAMBRIA_SNAPSHOT", "1") != "0"
-# Files of dist/ the service worker does not precache: itself and the build's description (and
-# the brotli siblings, which are another encoding of a file, not a URL the site asks for).
-PRECACHE_SKIP = frozenset({"sw.js", "build.json"})
+# Files of dist/ the service worker does not precache: itself, the build's description and the
+# host's headers file (and the brotli siblings, which are another encoding of a file, not a URL
+# the site asks for).
+PRECACHE_SKIP = frozenset({"sw.js", "build.json", HEADERS_FILE})
 # Pyodide's files the page loads compressed, with their uncompressed copies for browsers
 # without DecompressionStream (the service worker precaches one of each pair).  The standard
 # library and engine zips come in such pairs too (their entries are stored uncompressed: the
@@ -233,6 +236,8 @@ def _build(dist: Path, want_snapshot: bool, web: Path, package: Path, cache: Pat
                                                              texts["sw.js"], count=1), encoding="utf-8")
             with timer.step("brotli"):
                 add_brotli_siblings(staging, cache)
+            # for the host, not the browser: no brotli sibling, not precached
+            write_headers_file(staging, texts["index.html"])
             manifest = {
                 "build": build_id,
                 "pyodide": PYODIDE_VERSION,

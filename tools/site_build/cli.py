@@ -10,11 +10,13 @@ import sys
 
 from .assemble import build
 from .common import DIST, BuildError
+from .headers import HOSTS, for_host, meta_policy
 
 USAGE = """\
   python3 build.py [build] [--no-snapshot]      build dist/
   python3 build.py serve [--port N] [--host H]  build, then serve dist/ (default http://localhost:8000/)
-  python3 build.py test [pytest arguments]      set up .venv, Chromium and Node if missing, build, run pytest"""
+  python3 build.py test [pytest arguments]      set up .venv, Chromium and Node if missing, build, run pytest
+  python3 build.py headers nginx|caddy          print the host's lines for the headers of the built site"""
 
 
 def port_number(text: str) -> int:
@@ -33,7 +35,7 @@ def parser() -> argparse.ArgumentParser:
         epilog="`build.py test` passes all its arguments to pytest, e.g. "
                "`python3 build.py test tests/test_build.py -x -q`.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = top.add_subparsers(dest="command", metavar="{build,serve,test}")
+    commands = top.add_subparsers(dest="command", metavar="{build,serve,test,headers}")
     b = commands.add_parser("build", help="build dist/ (the default command)",
                             description="Build the site into dist/.")
     b.add_argument("--no-snapshot", action="store_true",
@@ -52,6 +54,11 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--compress", action="store_true",
                    help="gzip text and wasm on the fly, as many hosts do (to try the site as they serve it)")
     commands.add_parser("test", add_help=False, help="set up, build and run pytest (arguments go to pytest)")
+    h = commands.add_parser("headers", help="print the headers of the built site in a host's words",
+                            description="Print the HTTP headers the built site asks of its host (its "
+                            "Content-Security-Policy, nosniff) as lines for nginx's server block or Caddy's "
+                            "site block; netlify prints dist/_headers, the file Netlify and Cloudflare Pages read.")
+    h.add_argument("host", choices=HOSTS, help="the kind of host: nginx, caddy or netlify (the _headers file)")
     return top
 
 
@@ -84,6 +91,14 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def print_headers(host: str) -> int:
+    page = DIST / "index.html"
+    if not page.is_file():
+        raise BuildError(f"{page} is missing: build first (python3 build.py)")
+    print(for_host(host, meta_policy(page.read_text(encoding="utf-8"))), end="")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "test":
         if argv[1:] in (["-h"], ["--help"]):
@@ -104,6 +119,8 @@ def main(argv: list[str]) -> int:
     try:
         if args.command == "serve":
             return serve(args)
+        if args.command == "headers":
+            return print_headers(args.host)
         build(snapshot=False if getattr(args, "no_snapshot", False) else None)
         return 0
     except BuildError as exc:

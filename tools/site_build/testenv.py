@@ -1,5 +1,6 @@
-"""Setting up a machine for the tests: a .venv with the pinned test packages, Debian's Chromium
-and Node, then a build and pytest.  So `python3 build.py test` works on a fresh clone."""
+"""Setting up a machine for the tests: a .venv with the pinned test packages, Debian's Chromium,
+Firefox ESR, WebKitGTK's WebDriver, Xvfb and Node (with puppeteer-core for Firefox), then a build
+and pytest.  So `python3 build.py test` works on a fresh clone."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 from pathlib import Path
 
 from .assemble import build
-from .common import ROOT, VENV, BuildError
+from .common import CACHE, ROOT, VENV, BuildError
 
 
 def test_requirements() -> list[str]:
@@ -76,10 +77,41 @@ def ensure_node() -> None:
         Apt.install(*missing)
 
 
+# The other browser engines the tests drive (tests/web/test_engines.py): Firefox ESR, and WebKitGTK's
+# WebDriver with its MiniBrowser, which needs an X display (Xvfb).
+ENGINE_PACKAGES = {"firefox-esr": "/usr/bin/firefox-esr", "webkit2gtk-driver": "/usr/bin/WebKitWebDriver",
+                   "xvfb": "/usr/bin/Xvfb"}
+ENGINE_NODE = ROOT / "tests" / "web" / "engines"  # package.json + package-lock.json: puppeteer-core, pinned
+ENGINE_NODE_CACHE = CACHE / "engines-node"
+
+
+def ensure_engine_node() -> Path:
+    """puppeteer-core (which drives Firefox) at the locked version, by `npm ci` into .cache/engines-node;
+    again only when the lock file changes.  puppeteer-core downloads no browser."""
+    lock = (ENGINE_NODE / "package-lock.json").read_text()
+    stamp = ENGINE_NODE_CACHE / ".cambria-lock"
+    modules = ENGINE_NODE_CACHE / "node_modules"
+    if not (stamp.exists() and stamp.read_text() == lock and (modules / "puppeteer-core").is_dir()):
+        ensure_node()
+        ENGINE_NODE_CACHE.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(ENGINE_NODE / name, ENGINE_NODE_CACHE / name)
+        print("test: npm ci (puppeteer-core, for Firefox)", flush=True)
+        done = subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ENGINE_NODE_CACHE)
+        if done.returncode != 0:
+            raise BuildError(f"npm ci in {ENGINE_NODE_CACHE} failed (exit {done.returncode})")
+        stamp.write_text(lock)
+    return modules
+
+
 def ensure_system_tools() -> None:
     if not Path("/usr/bin/chromium").exists():
         Apt.install("chromium")
+    missing = [package for package, path in ENGINE_PACKAGES.items() if not Path(path).exists()]
+    if missing:
+        Apt.install(*missing)
     ensure_node()
+    ensure_engine_node()
 
 
 def run_tests(argv: list[str]) -> int:

@@ -8,6 +8,8 @@ import hibernia from "./hibernia/index.js";
 const GAMES = new Map([[cambria.id, cambria], [hibernia.id, hibernia]]);
 // their names as their boxes print them: proper names, the same in every language
 const TITLES = new Map([[cambria.id, "Cambria"], [hibernia.id, "Hibernia"]]);
+// the maps whose drawings the build put in the page, by game (the engine's info lists the same)
+const MAPS = new Map([[cambria.id, ["cambria", "cumbria"]], [hibernia.id, ["hibernia"]]]);
 
 /** The module of a game (the first one for an id the page does not know: a clear fallback). */
 export function gameModule(id) {
@@ -21,4 +23,10 @@ export function gameTitle(id) {
 
 export function knownGame(id) {
   return GAMES.has(id);
+}
+
+/** Whether the page can draw `map` for game `id`: a stored game names both before the engine
+ *  has checked it, and only a board that exists may be shown for it. */
+export function drawsMap(id, map) {
+  return MAPS.has(id) && MAPS.get(id).includes(map);
 }
