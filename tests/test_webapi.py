@@ -195,6 +195,31 @@ def test_load_midgame_and_continue():
     random_step(again, rng)
 
 
+@pytest.mark.parametrize("game,map_id,options,colours", [
+    ("cambria", "cumbria", {"german_tiebreak": True}, ("green", "red", "blue")),
+    ("hibernia", "hibernia", {"advanced": True}, ("grey", "white", "orange"))])
+def test_a_views_settings_start_the_same_game_again_with_new_dice(game, map_id, options, colours):
+    """A rematch: the view's ``settings`` (also of a game loaded from its record, played to the
+    end) start a game of the same game, map, options and seats, drawn dice, a new uid."""
+    seats = [{"name": name, "colour": colour, "kind": kind}
+             for name, colour, kind in zip(("Ann", "Bob", "Cy"), colours, ("computer:hard", "human", "computer:easy"), strict=True)]
+    v = call("new_game", {"game": game, "map": map_id, "players": seats, "options": options, "seed": 3})["view"]
+    rng = random.Random(3)
+    while not v["over"]:
+        v = random_step(v, rng)["view"]
+    record = call("record")
+    webapi._reset()
+    over = call("load", {"record": record})["view"]
+    settings = over["settings"]
+    assert settings == {"game": game, "map": map_id, "players": seats, "options": {**over["game_options"], **options}}
+    again = call("new_game", settings)["view"]
+    assert (again["game"], again["map"], again["game_options"], again["over"]) == (game, map_id, over["game_options"], False)
+    assert [{k: p[k] for k in ("name", "colour", "kind")} for p in again["players"] if not p["neutral"]] == seats
+    assert again["settings"] == settings and again["uid"] != over["uid"]
+    new_record = call("record")
+    assert new_record["dice"] == "drawn" and "seed" not in new_record
+
+
 # ------------------------------------------------------------------ the turn builder
 
 def test_turn_builder_offers_exactly_the_legal_actions():

@@ -139,6 +139,9 @@ class PigRules:
     def start_player(self, s: State) -> int:
         return 0
 
+    def chance_seat(self, s: State) -> int | None:
+        return s.current
+
 
 class PigWeb:
     def info(self) -> dict[str, Any]:

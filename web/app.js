@@ -20,7 +20,7 @@ import { createLogPanel } from "./log.js";
 import { createSetup } from "./setup.js";
 import { createLibrary } from "./library.js";
 import { initMenu } from "./menu.js";
-import { catchUncaught } from "./errors.js";
+import { catchUncaught, showError } from "./errors.js";
 import { createLoading, loadingProgress, retranslateLoading, useLoading } from "./loading.js";
 import { notify } from "./toasts.js";
 import { initOffline } from "./offline.js";
@@ -32,6 +32,7 @@ import { initTutorial } from "./tutorial.js";
 import { paceButtons } from "./pace.js";
 import { missingFeatures, unsupportedEngine } from "./support.js";
 import { createEviction } from "./eviction.js";
+import { createRemote } from "./remote/play.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -64,12 +65,22 @@ const board = createBoard({
   onInspect: (what) => controller.inspect(what),
   onShow: (game) => nameGame(game.id),
 });
-board.show(gameModule("cambria"), "cambria");
 
 // library.js: autosave after every step (the record), resume on reload, the saved-games list,
 // export and import (validated by the engine); eviction.js: asks the browser to keep saved
 // games, and Saved games says where it may delete them after days without a visit
 const eviction = createEviction();
+// remote/play.js: games with friends on other devices, played by link (docs/remote-play.md)
+const remote = createRemote({
+  request: (type, payload) => engine.request(type, payload),
+  enter: (view, events, readOnly = false) => controller.enter(view, null, { events, readOnly }),
+  leaveToSetup: () => controller.toSetup(),
+  readOnly: (on) => controller.readOnly(on), // another tab plays this game (tabs.js)
+  showBoard: (game, map) => board.show(gameModule(game), map),
+  notify,
+  showError,
+});
+
 const library = createLibrary({
   request: (type, payload) => engine.request(type, payload),
   enter: (view, partial, options) => controller.enter(view, partial, options),
@@ -78,15 +89,17 @@ const library = createLibrary({
   onGameOnBoard: () => (controller.state.view && controller.state.mode !== "setup" ? controller.state.view : null),
   onSaved: () => eviction.saved(),
   evictable: () => eviction.atRisk(),
+  remote, // the games by link, listed and imported with the others
 });
 
 const setup = createSetup({
   onStart: (payload) => controller.startGame(payload),
   onMap: (map, game) => board.show(game ? gameModule(game) : board.game, map),
 });
+board.show(gameModule(setup.game()), setup.map()); // the last setup's board (a game resumed below replaces it)
 
 controller = createController({
-  engine, board, setup, library,
+  engine, board, setup, library, remote,
   turnCard: createTurnCard({ onPick: (token) => controller.pick(token), onInstead: (token) => controller.pickInstead(token) }),
   logPanel: createLogPanel($("log")),
   replayHost: $("turn-card"),
@@ -116,8 +129,9 @@ $("roll").addEventListener("click", () => controller.roll());
 $("undo").addEventListener("click", () => controller.undo());
 $("hint").addEventListener("click", () => controller.hint());
 $("confirm").addEventListener("click", () => controller.confirm());
-$("continue-here").addEventListener("click", () => library.takeOver());
+$("continue-here").addEventListener("click", () => (remote.onBoard() ? remote.takeOver() : library.takeOver()));
 $("end-new").addEventListener("click", () => controller.toSetup());
+$("end-rematch").addEventListener("click", () => controller.rematch());
 $("end-board").addEventListener("click", () => controller.hideResult());
 $("show-result").addEventListener("click", () => controller.showResult());
 $("end-save").addEventListener("click", () => library.exportCurrent());
@@ -161,4 +175,4 @@ controller.boot();
 
 // The composed page, for the test suite's own script (tests/web/hooks.js imports this module):
 // nothing here is a global.
-export { controller, engine, library };
+export { controller, engine, library, remote };

@@ -3,22 +3,22 @@
 // the engine's turn builder, every position from its views; it keeps the player's unconfirmed
 // choices (`partial`) until Confirm, the log the engine sends as deltas, and asks the engine.
 //
-//   import { createController } from "./controller.js";
-//   const controller = createController({ engine, board, turnCard, logPanel, setup, library, replayHost });
-//   controller.boot()                 // once: the engine's info, then the game that was on the board
+//   const controller = createController({ engine, board, turnCard, logPanel, setup, library, replayHost, remote });
+//   controller.boot()                 // once: the engine's info, then a game link or the game that was on the board
 //   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
 //   controller.inspect(what) / toggleLog()    // a fort's card on the board; the log over the board
-//   controller.startGame(payload) / enter(view, partial, {readOnly}) / toSetup() / startReplay()
+//   controller.startGame(payload) / rematch() / enter(view, partial, {readOnly}) / toSetup() / startReplay()
 //   controller.showResult() / hideResult() / retranslate() / restarted({ready}) / readOnly(true)
 //   controller.state                  // read-only: {mode, view, log, opts, partial, alt, result, replay, busy, ...}
 //
 // What nobody needs to tap happens by itself: a roll that asks nothing of anyone (view.roll.auto:
-// Cambria's neutral die), a turn whose only choice is to pass (with a notice), and Roll confirms
-// the decision it follows (view.then_roll).  The end's claims are revealed one by one (reveal.js).
-//
-// A request returns null when it failed; the failure was shown (by code, web/words.js) or,
-// for a step the page was behind on (stale_step), the view is fetched again quietly.  When the
-// engine had to be restarted (engine.js) the game comes back from its autosave.
+// Cambria's neutral die; a remote game's roll this device answers for another), a turn whose only
+// choice is to pass (with a notice), and Roll confirms the decision it follows (view.then_roll).
+// A game played by link (remote/play.js) is saved there, and waits in mode "remote" for others.
+// A request returns null when it failed; the failure was shown (by code, web/words.js) or, for a
+// step the page was behind on (stale_step), the view is fetched again quietly.  When the engine
+// had to be restarted (engine.js) the game comes back from its autosave.  The end's claims are
+// revealed one by one (reveal.js).
 
 import { t } from "./i18n.js";
 import { checkTransition, modeOf, showsGame } from "./mode.js";
@@ -36,7 +36,7 @@ import { choicesByElement, createScreen, shownView } from "./screen.js";
 import { choiceBase, undoTo } from "./partial.js";
 
 const $ = (id) => document.getElementById(id);
-export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted }) {
+export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted, remote = null }) {
   const state = {
     mode: "loading",
     info: null, // the engine's info, once it is up
@@ -145,10 +145,11 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     board.play(events.filter((e) => !(e.type === "capture" && e.final)));
     for (const item of game.words.toasts(events, context(state.view))) showToast(item);
     if (state.result === "pending" && !claims.length) revealed();
-    library.saved(state.view);
+    (view.remote && remote ? remote : library).saved(state.view); // a game played by link: this device's copy
+    remote?.update(["remote", "over"].includes(mode) ? state.view : null);
     if (state.readOnly) return; // the tab that plays the game moves on, not this one
     if (mode === "computer") scheduler.schedule(view.step);
-    else if (mode === "awaiting_roll" && view.roll && view.roll.auto) roll(); // nobody needs to tap for it
+    else if (mode === "awaiting_roll" && ((view.roll && view.roll.auto) || remote?.answersRoll(view))) roll(); // nobody needs to tap for it
     else if (mode === "choosing" && game.words.onlyPass(state.opts, state.partial)) passAlone();
   }
 
@@ -175,16 +176,18 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     setTimeout(() => state.mode === "over" && state.result === "pending" && showResult(), revealStep() + 300);
   }
 
-  function enter(view, events = [], { readOnly = false } = {}) {
-    state.readOnly = readOnly;
+  /** The table cleared of the game that was on it (its moves, replay, log, result, card). */
+  function clearTable() {
     scheduler.cancel();
     reveal.stop();
-    state.recent = { seat: null, list: [] };
-    state.inspect = null;
     replay.stop({ silent: true });
-    state.log = [];
-    state.result = null;
+    Object.assign(state, { recent: { seat: null, list: [] }, inspect: null, log: [], result: null });
     screen.resetLog();
+  }
+
+  function enter(view, events = [], { readOnly = false } = {}) {
+    state.readOnly = readOnly;
+    clearTable();
     board.show(gameModule(view.game), view.map);
     board.clear();
     applyView(view, events, { fresh: true });
@@ -339,25 +342,21 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   // ---------------------------------------------------------------- games on and off the board
 
-  async function startGame(payload) {
-    if (state.mode !== "setup" || state.busy) return;
+  async function startGame(payload, from = "setup") { // or from the end: a rematch, the view's `settings` as they are
+    if (state.mode !== from || state.busy || !payload) return;
     clearError();
+    if (remote?.isRemote(payload)) return remote.create(payload, (busy) => { state.busy = busy; reflect(); }); // by link
+    remote?.left();
     const res = await ask("new_game", payload);
-    if (!res || state.mode !== "setup") return;
+    if (!res || state.mode !== from) return;
     library.started(res.view);
     enter(res.view, res.events);
   }
 
   function toSetup() {
-    scheduler.cancel();
-    reveal.stop();
-    state.inspect = null;
+    clearTable();
     state.logOpen = false;
-    replay.stop({ silent: true });
     state.view = null;
-    state.log = [];
-    state.result = null;
-    screen.resetLog();
     board.clear();
     board.show(gameModule(setup.game ? setup.game() : "cambria"), setup.map());
     go("setup");
@@ -425,7 +424,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     $("app").dataset.engine = "ready";
     library.refreshResume();
     // the game that was on the board when the page was left comes back, same position, same dice
-    const resumed = await library.resume();
+    const resumed = (await remote?.boot()) || (await library.resume()); // a game link in the address first
     if (!resumed && state.mode === "loading") go("setup");
     markInteractive();
     onBooted?.();
@@ -466,9 +465,10 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   return {
     boot, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult, restarted,
-    inspect, toggleLog,
-    async enter(view, partial, { readOnly = false } = {}) {
-      enter(view, [], { readOnly });
+    inspect, toggleLog, rematch: () => startGame(state.view?.settings, "over"),
+    async enter(view, partial, { readOnly = false, events = [] } = {}) {
+      if (!view.remote) remote?.left(); // a local game: the remote one is no longer on the board
+      enter(view, events, { readOnly });
       await restoreChoices(partial);
     },
     readOnly(on) { // another tab plays the game (tabs.js): it is shown, no tap is taken, nobody moves

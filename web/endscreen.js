@@ -19,8 +19,14 @@ export function fillEndScreen({ view, game, ctx }) {
   $("end-title").textContent = t("end.wins", { name: winnerName(view) });
   const reason = res.tiebreak ? say(res.tiebreak, ctx) : "";
   $("end-sub").textContent = reason ? t("end.tiebreak", { reason }) : "";
+  // a game by link is played again by a new invite (the new-game screen), not from here
+  $("end-rematch").hidden = Boolean(view.remote);
   const order = [...res.ranking];
   for (const p of res.players) if (!order.includes(p.index)) order.push(p.index);
+  // the one person playing on this device against the computer: her row is marked, and a small
+  // screen shows it first (style.css); its place number keeps the ranking readable
+  const humans = view.players.filter((q) => q.kind === "human" && !q.neutral);
+  const own = humans.length === 1 ? humans[0].index : null;
   const list = $("ranking");
   list.replaceChildren();
   for (const seat of order) {
@@ -29,7 +35,7 @@ export function fillEndScreen({ view, game, ctx }) {
     if (!p || !player) continue;
     const [detail, forts] = game.words.resultDetail(p, ctx);
     list.append(el("li", {
-      class: `rank-row col-${player.colour}${seat === res.winner ? " winner" : ""}`,
+      class: `rank-row col-${player.colour}${seat === res.winner ? " winner" : ""}${seat === own ? " own" : ""}`,
       "data-testid": `rank-${seat}`, "data-points": p.points,
     },
     game.chip(view.map, player.colour, player.shape),

@@ -62,7 +62,7 @@ export function describe(summary) {
 }
 
 
-export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly, onSaved, evictable }) {
+export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly, onSaved, evictable, remote = null }) {
   const store = createStore();
   const tabs = createTabs({ onLost: (id) => current && current.id === id && readOnly?.(true) }); // one game, one tab
   let current = null; // {id, uid} of the game on the board (uid: the engine's id of the game)
@@ -198,6 +198,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
       say(t("lib.importFailed", { file: label, why: err.message }), "error");
       return false;
     }
+    if (remote?.isRecord(text)) return remote.importRecord(text, closeDialog); // a game by link: checked in full
     let res;
     let record;
     try {
@@ -335,6 +336,11 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
     if (!n) return;
     dialog.querySelector(".confirm-text").textContent = n === 1
       ? t("lib.confirmOne") : t("lib.confirmMany", { count: n });
+    // "keep it" or "keep them" (Spanish "Conservarla" / "Conservarlas"), kept on a language switch
+    const keep = dialog.querySelector("[data-testid=delete-no]");
+    if (n === 1) keep.dataset.i18n = "lib.keepOne";
+    else keep.dataset.i18n = "lib.keep";
+    keep.textContent = n === 1 ? t("lib.keepOne") : t("lib.keep");
     showConfirm(true);
   }
 
@@ -366,7 +372,9 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
     list.replaceChildren();
     const onBoard = onGameOnBoard?.();
     const entries = store.list();
-    dialog.querySelector(".library-empty").hidden = entries.length > 0;
+    dialog.querySelector(".library-empty").hidden = entries.length > 0 || Boolean(remote?.list().length);
+    dialog.querySelector(".remote-games")?.remove(); // games by link (remote/list.js), after the others
+    if (remote) list.after(remote.section(() => { closeDialog(); }, renderList));
     for (const entry of entries) {
       const playing = Boolean(onBoard && current && current.id === entry.id);
       const box = el("input", { type: "checkbox", value: entry.id, "data-testid": "saved-select" });

@@ -5,6 +5,8 @@
 //   awaiting_roll  a person is to roll (or draw the start player)
 //   choosing       a person composes a decision: {partial, opts, menu} say how far
 //   computer       a computer seat rolls or decides; the page waits for it
+//   remote         a remote game (web/remote/) waits for another device, or for this device to
+//                  send the steps it played: the board is shown, no tap is taken
 //   replay         the history of the game on the board, read-only
 //   over           the game is finished: {result: "pending" | "shown" | "hidden"} for the end screen
 //
@@ -14,9 +16,9 @@
 // game modes follow from the engine's view (modeOf); setup, loading and replay from the player's
 // choices.  A transition the table does not allow is a bug, and says so.
 
-export const MODES = ["loading", "setup", "awaiting_roll", "choosing", "computer", "replay", "over"];
+export const MODES = ["loading", "setup", "awaiting_roll", "choosing", "computer", "remote", "replay", "over"];
 
-const GAME = ["awaiting_roll", "choosing", "computer", "over"];
+const GAME = ["awaiting_roll", "choosing", "computer", "remote", "over"];
 
 const NEXT = new Map([
   // the engine is up: the new-game screen, or the game that was on the board comes back
@@ -25,6 +27,7 @@ const NEXT = new Map([
   ["awaiting_roll", ["loading", "setup", "replay", ...GAME]],
   ["choosing", ["loading", "setup", "replay", ...GAME]],
   ["computer", ["loading", "setup", "replay", ...GAME]],
+  ["remote", ["loading", "setup", "replay", ...GAME]],
   ["over", ["loading", "setup", "replay", ...GAME]],
   // leaving the replay: back to the live game (whatever its mode), or elsewhere
   ["replay", ["loading", "setup", "replay", ...GAME]],
@@ -33,6 +36,7 @@ const NEXT = new Map([
 /** The mode a view of the game puts the page in. */
 export function modeOf(view) {
   if (view.over) return "over";
+  if (view.remote && !view.remote.my_turn) return "remote"; // another device's step, or ours to send
   const kind = typeof view.actor_kind === "string" ? view.actor_kind : "";
   if (kind.startsWith("computer:")) return "computer";
   return view.chance ? "awaiting_roll" : "choosing";

@@ -4,6 +4,7 @@
 //   import { renderScores, renderBanner } from "./scores.js";
 //   renderScores(box, {view, position, game, current})   // current: the seat to move, or null
 //   renderBanner(bar, {view, game, ctx})
+//   foldScores(box)      // on a phone the panel is one short strip; a tap opens it over the board
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -32,6 +33,13 @@ export function renderScores(box, { view, position, game, current }) {
     rows.append(row);
   }
   box.replaceChildren(rows);
+}
+
+/** On small screens the scores are one strip of chips, names and points (layout.css); a tap on
+ * it shows the whole rows over the board's top edge, the next tap folds it again.  The board
+ * keeps its size either way.  (Where the side column is wide the class changes nothing.) */
+export function foldScores(box) {
+  box.addEventListener("click", () => box.classList.toggle("open"));
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";

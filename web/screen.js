@@ -13,10 +13,10 @@
 
 import { formatList, t } from "./i18n.js";
 import { el } from "./dom.js";
-import { toast } from "./toasts.js";
+import { dropToasts, keepToastsOff, placeToasts, toast } from "./toasts.js";
 import { showsGame } from "./mode.js";
 import { say } from "./words.js";
-import { renderBanner, renderScores } from "./scores.js";
+import { foldScores, renderBanner, renderScores } from "./scores.js";
 import { winnerName } from "./endscreen.js";
 import { loadingDone } from "./loading.js";
 import { afterRender } from "./a11y.js";
@@ -35,6 +35,18 @@ export function choicesByElement(state) {
   return map;
 }
 
+/** The boxes of the board's legal targets, as a toast must leave them free: a small target
+ * whole, a large one (a county) at its middle, where a finger taps it. */
+function targetBoxes(svg) {
+  if (!svg) return [];
+  return [...svg.querySelectorAll(".legal:not(.road)")].map((n) => {
+    const r = n.getBoundingClientRect();
+    if (r.width < 60 && r.height < 60) return r;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return { left: x - 15, right: x + 15, top: y - 15, bottom: y + 15 };
+  });
+}
+
 /** The view on the board: the live game's, or the replay's past one. */
 export function shownView(state) {
   return state.mode === "replay" ? state.replay.view : state.view;
@@ -43,6 +55,9 @@ export function shownView(state) {
 export function createScreen({ board, turnCard, logPanel, library, hidden = () => null }) {
   let logSame = 0; // how many log lines on screen are still right
   let wasGame = false;
+  let turnOf = null; // whose turn the toasts on screen belong to
+  keepToastsOff(() => targetBoxes(board.svg));
+  foldScores($("players"));
 
   function reflect(state) {
     const app = $("app");
@@ -111,6 +126,11 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
       updateTutorial({ view: null });
       return;
     }
+    // a new turn: the toasts of the one before go (the hint's words, the others' captures: the
+    // log keeps them); the toasts of what just happened come after this drawing
+    const turn = view.over ? "over" : view.current;
+    if (turn !== turnOf) dropToasts();
+    turnOf = turn;
     const m = model(state);
     const game = board.game;
     const human = (mode === "choosing" || mode === "awaiting_roll") && !state.readOnly; // someone to play here
@@ -132,6 +152,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     logPanel.show(view.log, logSame, m.ctx);
     logSame = view.log.length;
     afterRender();
+    placeToasts(); // off the targets as they are now
     updateTutorial({
       view, opts: m.opts, partial: m.partial, human,
       coach: game.coach || null, // a game's own guide (web/games/<id>/coach.js); else Cambria's below

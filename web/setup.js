@@ -2,6 +2,8 @@
 // computer level), the map and the options.  What may be chosen comes from the engine's
 // `info` (its games' colours, boards, player counts and options, the computer levels); the
 // engine checks the choice again when the game starts.  Cambria or Hibernia is picked first.
+// The screen opens as it was when a game was last started from it (lastsetup.js), keeping only
+// what the engine's info allows.
 //
 //   import { createSetup } from "./setup.js";
 //   const setup = createSetup({ onStart: (payload) => ..., onMap: (map) => ... });
@@ -12,8 +14,9 @@
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-import { gameModule } from "./games/index.js";
+import { drawsMap, gameModule } from "./games/index.js";
 import { colourName, levelName } from "./words.js";
+import { recallSetup, rememberSetup } from "./lastsetup.js";
 
 const $ = (sel) => document.querySelector(sel);
 const $$ = (sel) => Array.from(document.querySelectorAll(sel));
@@ -32,6 +35,31 @@ export function createSetup({ onStart, onMap }) {
   let levels = [];
   let maxName = 40;
   const seats = DEFAULT_NAMES.map((name, i) => ({ name, colour: DEFAULT_COLOURS[i].id, kind: "human" }));
+  let last = recallSetup();
+  if (last && drawsMap(last.game, last.map)) restore(last);
+  else last = null; // a game or map this page does not have: the default setup
+
+  // The last setup on the screen (before the engine's info: configure() then drops what it refuses)
+  function restore(choice) {
+    const check = (name, value) => {
+      const input = $$(`input[name="${name}"]`).find((r) => r.value === String(value));
+      if (input) input.checked = true;
+      return Boolean(input);
+    };
+    if (check("game", choice.game)) gameId = choice.game;
+    check("count", choice.count);
+    check("map", choice.map);
+    $("#german-tiebreak").checked = choice.options.german_tiebreak === true;
+    $("#advanced").checked = choice.options.advanced === true;
+    choice.seats.forEach((p, i) => Object.assign(seats[i], p));
+    showFields(null);
+  }
+
+  /** What is on the screen, as it is remembered for next time. */
+  function choice() {
+    const options = { german_tiebreak: $("#german-tiebreak").checked, advanced: $("#advanced").checked };
+    return { game: gameId, map: map(), count: count(), options, seats: seats.map((p) => ({ ...p })) };
+  }
 
   function count() {
     return Number($('input[name="count"]:checked').value);
@@ -40,16 +68,24 @@ export function createSetup({ onStart, onMap }) {
   function map() {
     const other = games.find((g) => g.id === gameId && g.id !== "cambria");
     if (other) return other.boards[0].id;
+    if (gameId !== "cambria" && !games.length && last) return last.map; // before the engine's info
     return $('input[name="map"]:checked')?.value || "cambria";
   }
 
-  // The game picked: its colours, its player counts and its options on the screen
-  function pickGame(id) {
+  function showFields(game) {
+    const cambria = gameId === "cambria";
+    $("#map-field").hidden = !cambria;
+    $("#german-field").hidden = !cambria;
+    $("#advanced-field").hidden = game ? !game.options.some((o) => o.id === "advanced") : gameId !== "hibernia";
+  }
+
+  // The game picked: its colours, its player counts and its options on the screen (`keep`: a
+  // remembered setup keeps its seats' colours where they fit)
+  function pickGame(id, { keep = false, quiet = false } = {}) {
     const game = games.find((g) => g.id === id);
     if (!game) return;
     gameId = id;
     colours = game.colours;
-    seats.forEach((p, i) => { p.colour = colours[i % colours.length].id; });
     for (const r of $$('input[name="count"]')) {
       const n = Number(r.value);
       r.disabled = n < game.min_players || n > game.max_players;
@@ -62,12 +98,16 @@ export function createSetup({ onStart, onMap }) {
       checked.checked = false;
       $(`input[name="count"][value="${n}"]`).checked = true;
     }
-    const cambria = id === "cambria";
-    $("#map-field").hidden = !cambria;
-    $("#german-field").hidden = !cambria;
-    $("#advanced-field").hidden = !game.options.some((o) => o.id === "advanced");
+    // the seats in play keep their colours if this game has them, each once; the others take the rest
+    const own = seats.slice(0, count()).map((p) => p.colour);
+    const fits = keep && own.every((c, i) => colours.some((g) => g.id === c) && own.indexOf(c) === i);
+    const rest = colours.map((c) => c.id).filter((c) => !fits || !own.includes(c));
+    seats.forEach((p, i) => {
+      if (!fits || i >= own.length) p.colour = rest[(fits ? i - own.length : i) % rest.length];
+    });
+    showFields(game);
     render();
-    onMap(map(), gameId);
+    if (!quiet) onMap(map(), gameId);
   }
 
   function render() {
@@ -96,14 +136,24 @@ export function createSetup({ onStart, onMap }) {
       if (levels.length) {
         const kind = el("select", { "aria-label": t("setup.kindOf", { n: i + 1 }), "data-testid": `kind-${i}`, class: "kind" });
         kind.append(el("option", { value: "human", text: t("setup.human") }));
+        // a person on another device: the game then travels by link (web/remote/), named when they join
+        if (i > 0) kind.append(el("option", { value: "remote", text: t("setup.remote") }));
         for (const level of levels) {
           kind.append(el("option", { value: `computer:${level}`, text: t("setup.computer", { level: levelName(level) }) }));
         }
-        kind.value = p.kind;
-        kind.addEventListener("change", () => { p.kind = kind.value; });
+        kind.value = p.kind === "remote" && i === 0 ? "human" : p.kind;
+        const remoteName = () => {
+          name.disabled = kind.value === "remote";
+          name.placeholder = name.disabled ? t("setup.remoteName") : "";
+          if (name.disabled) name.value = "";
+          else if (!name.value) name.value = p.name;
+        };
+        remoteName();
+        kind.addEventListener("change", () => {
+          p.kind = kind.value;
+          remoteName();
+        });
         li.append(kind);
-      } else {
-        p.kind = "human";
       }
       list.append(li);
     }
@@ -147,6 +197,7 @@ export function createSetup({ onStart, onMap }) {
   }
   $("#setup").addEventListener("submit", (event) => {
     event.preventDefault();
+    rememberSetup(choice());
     onStart(payload());
   });
 
@@ -158,13 +209,17 @@ export function createSetup({ onStart, onMap }) {
       games = Array.isArray(info.games) ? info.games : [];
       for (const r of $$('input[name="game"]')) r.closest("label").hidden = !games.some((g) => g.id === r.value);
       const game = games.find((g) => g.id === gameId) || games[0];
-      if (game) {
-        gameId = game.id;
-        colours = game.colours;
-      }
       levels = Array.isArray(info.computer_levels) ? info.computer_levels.map(String) : [];
       maxName = Number(info.max_name) || maxName;
-      render();
+      const kinds = ["human", "remote", ...levels.map((level) => `computer:${level}`)]; // as render() offers them
+      for (const p of seats) if (!kinds.includes(p.kind)) p.kind = "human"; // a level this version has not
+      if (game) {
+        const changed = game.id !== gameId;
+        for (const r of $$('input[name="game"]')) r.checked = r.value === game.id;
+        pickGame(game.id, { keep: true, quiet: !changed }); // the board shows this game already
+      } else {
+        render();
+      }
       const start = $("#start");
       start.disabled = false;
       start.dataset.i18n = "setup.start";

@@ -17,6 +17,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { showDice, spinDice } from "./dice.js";
 import { playerName, sayNodes } from "./words.js";
+import { waitingText } from "./remote/words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +28,7 @@ function promptNodes(m) {
   if (mode === "loading") return [t("engine.restarting")];
   if (mode === "replay") return [m.replayPrompt];
   if (mode === "computer") return [t("prompt.thinking", { name: playerName(view.players, view.actor) })];
+  if (mode === "remote") return [waitingText(view)]; // another device's step, or ours to send
   if (mode === "choosing") {
     if (!m.opts) return [];
     // (a decision still offering choices, like another warrior to move, says so itself)

@@ -1,4 +1,4 @@
-// A short guided first turn: a few lines by the turn card say what to do next (roll,
+// A short guided first turn: a few lines in the turn card say what to do next (roll,
 // choose a highlighted road, confirm) and the thing to press is outlined.  It follows the
 // player's setup placement and first regular turn; then it closes by itself and a toast says
 // where the rules are (so that it never stays in the way of the next players).  It shows once
@@ -42,9 +42,11 @@ function remember() {
   }
 }
 
-function finish() {
+// (view: the guide closes itself as a turn starts, which decides that turn's room; none: "skip")
+function finish(view = null) {
   state = "done";
   remember();
+  coaching(false, view);
   hide();
 }
 
@@ -85,15 +87,28 @@ function ensureCard() {
   skip.type = "button";
   skip.className = "coach-skip";
   skip.dataset.testid = "tutorial-skip";
-  skip.addEventListener("click", finish);
+  skip.addEventListener("click", () => finish());
   buttons.append(skip);
   card.append(title, text, buttons);
-  // just before the turn card: the layout gives it a place of its own (above the controls on a
-  // phone, over the log where there is a side column), so the roll and confirm buttons keep theirs
+  // a line of the turn card, above the dice: never in the board's place (layout.css keeps the
+  // card's height the same while the guide runs, so the board does not move between taps)
   const turnCard = document.getElementById("turn-card");
-  if (turnCard) turnCard.before(card);
+  if (turnCard) turnCard.prepend(card);
   else document.body.append(card);
   return card;
+}
+
+// While the guide runs, the turn card keeps the room of its lines (layout.css: .coaching), shown
+// or not, so the board's size stays the same through the guided turns.  The room is decided
+// when a turn starts and kept to its end (the guide closing itself as a turn ends must not move
+// the board under the next player's finger); only "skip" frees it at once.
+let roomFor = null; // the seat whose turn's room is decided
+
+function coaching(on, view = null) {
+  const turn = view ? String(view.current) : null;
+  if (turn !== null && turn === roomFor) return;
+  roomFor = turn;
+  document.getElementById("app")?.classList.toggle("coaching", on);
 }
 
 function hide() {
@@ -101,10 +116,14 @@ function hide() {
   for (const n of document.querySelectorAll(".coach-target")) n.classList.remove("coach-target");
 }
 
-function show(textKeyText, target) {
+// `keys`: the step is a choice on the board, which the arrow keys also make: the text says so in
+// a .keys-hint, which a11y.css shows only where the main pointer is a mouse (not on touch screens)
+function show(textKeyText, target, keys = false) {
   const c = ensureCard();
   c.querySelector("#coach-title").textContent = t("tutorial.title");
-  c.querySelector("#coach-text").textContent = textKeyText;
+  const text = c.querySelector("#coach-text");
+  text.textContent = textKeyText;
+  if (keys) text.append(" ", Object.assign(document.createElement("span"), { className: "keys-hint", textContent: t("tutorial.keys") }));
   const skip = c.querySelector(".coach-skip");
   skip.textContent = t("tutorial.skip");
   c.hidden = false;
@@ -115,15 +134,18 @@ function show(textKeyText, target) {
 /** Update the guide from the page's state (called after every redraw). */
 export function updateTutorial(info) {
   lastInfo = info;
-  if (state === "done") {
-    hide();
-    return;
-  }
   const { view, opts, partial = [], human } = info || {};
-  if (!view || view.over || document.getElementById("app")?.dataset.screen !== "game") {
+  if (state === "done") {
+    coaching(false, view && !view.over ? view : null);
     hide();
     return;
   }
+  if (!view || view.over || document.getElementById("app")?.dataset.screen !== "game") {
+    coaching(false);
+    hide();
+    return;
+  }
+  coaching(true, view);
   // count the regular turns the guide has walked through
   const coach = info.coach;
   const endsTurn = coach ? coach.endsTurn(prev?.phase) : prev?.phase === "turn";
@@ -131,8 +153,8 @@ export function updateTutorial(info) {
   prev = { step: view.step, phase: view.phase, human };
   if (turnsDone >= 1) {
     // walked through: closed, the last word as a toast that goes by itself
-    finish();
-    notify(coach ? coach.done() : t("tutorial.done"), { ms: 7000 });
+    finish(view);
+    notify(coach ? coach.done() : t("tutorial.done"), { ms: 4000, keep: true }); // about the guide, not the turn
     return;
   }
   if (!human) {
@@ -141,7 +163,7 @@ export function updateTutorial(info) {
   }
   if (coach) {
     const said = coach.step(info);
-    if (said) show(said.text, said.target);
+    if (said) show(said.text, said.target, said.keys);
     else hide();
     return;
   }
@@ -169,12 +191,13 @@ export function updateTutorial(info) {
   }
   if (opts && opts.choices && opts.choices.length) {
     let text;
-    if (view.phase === "setup") text = t("tutorial.chooseSetup", { die: view.dice[0] });
+    let keys = false; // the first choices of the turn also say how the keyboard makes them
+    if (view.phase === "setup") [text, keys] = [t("tutorial.chooseSetup", { die: view.dice[0] }), true];
     else if (view.phase === "neutral") text = t("tutorial.chooseNeutral");
     else if (opts.stage === "source" || opts.stage === "boat_source") text = t("tutorial.chooseSource");
-    else if (opts.choices.some((c) => c.kind === "place" || c.kind === "legion")) text = t("tutorial.choose");
+    else if (opts.choices.some((c) => c.kind === "place" || c.kind === "legion")) [text, keys] = [t("tutorial.choose"), true];
     else text = t("tutorial.nothing");
-    show(text, board);
+    show(text, board, keys);
     return;
   }
   hide();

@@ -183,7 +183,39 @@ const ERRORS = new Map([
   ["unavailable", () => t("error.unavailable")],
   ["unsupported", () => t("loading.unsupported")],
   ["out_of_memory", () => t("loading.memory")],
+  ["remote", (err) => remoteText(err.details)],
+  // this device's keys for remote games (web/remote/device.js)
+  ["storage_full", () => t("storage.full")],
+  ["storage_unavailable", () => t("storage.unavailable")],
+  ["crypto_unavailable", () => t("remote.noCrypto")],
+  ["device_missing", () => t("remote.keysLost")],
 ]);
+
+// Why a remote game's link or step was refused (cambria/remote: RemoteError's code)
+const REMOTE_REASONS = new Map([
+  ["link_damaged", () => t("remote.error.link_damaged")],
+  ["link_newer", () => t("remote.error.link_newer")],
+  ["not_a_link", () => t("remote.error.not_a_link")],
+  ["other_game", () => t("remote.error.other_game")],
+  ["missing", () => t("remote.error.missing")],
+  ["fork", () => t("remote.error.fork")],
+  ["bad_signature", () => t("remote.error.bad_signature")],
+  ["bad_roll", () => t("remote.error.bad_roll")],
+  ["bad_reveal", () => t("remote.error.bad_reveal")],
+  ["bad_computer_move", () => t("remote.error.bad_computer_move")],
+  ["not_your_step", () => t("remote.error.not_your_step")],
+  ["illegal_step", () => t("remote.error.illegal_step")],
+  ["seat_taken", () => t("remote.error.seat_taken")],
+  ["name_taken", () => t("remote.error.name_taken")],
+  ["same_device", () => t("remote.error.same_device")],
+  ["wrong_seed", () => t("remote.error.wrong_seed")],
+  ["bad_name", () => t("remote.error.bad_name")],
+]);
+
+function remoteText(details) {
+  const reason = details && typeof details.reason === "string" ? details.reason : "";
+  return REMOTE_REASONS.has(reason) ? REMOTE_REASONS.get(reason)() : t("remote.error.other");
+}
 
 /** A translated sentence for an error (EngineError with its code, or the page's own). */
 export function errorText(err) {

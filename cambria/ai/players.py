@@ -32,7 +32,7 @@ from ..core.seats import LEVELS
 from .adapter import SearchGame
 from .search import Budget, Expectimax, SearchAborted
 
-__all__ = ["LEVELS", "NODE_BUDGET", "CLOCK_CAP", "Choice", "choose", "choose_action"]
+__all__ = ["LEVELS", "NODE_BUDGET", "CLOCK_CAP", "Choice", "choose", "choose_action", "computer_rng"]
 
 # Nodes per move: what decides the move.  Easy and Normal look at every legal action once
 # (the budget only bounds absurd positions); Hard's budget sets its depth and width.
@@ -61,6 +61,12 @@ DEFAULT_HARD: dict[int, HardSettings] = {n: HardSettings() for n in range(2, 6)}
 # three or four players the deeper look did not help.
 DEFAULT_HARD[2] = HardSettings(depth=3, samples=(None, 4), deep_width=3, nodes=32_000)
 HARD: dict[int, HardSettings] = {n: HardSettings(**vars(h)) for n, h in DEFAULT_HARD.items()}
+
+
+def computer_rng(key: str, step: int, level: str) -> random.Random:
+    """The generator a computer seat breaks ties with: a function of the game (its key), its
+    progress and the level only, so the same game gives the same moves on every device."""
+    return random.Random(f"{key}:{step}:{level}")
 
 
 @dataclass

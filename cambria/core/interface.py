@@ -181,6 +181,12 @@ class GameRules(Protocol[StateT, ActionT]):
         """The seat drawn to start (0 before the draw)."""
         ...
 
+    def chance_seat(self, s: StateT) -> int | None:
+        """The seat the pending chance step is rolled for (its turn's roll, its setup die), or
+        None for a draw that is nobody's (the start player, forts); only at chance steps.
+        Remote play asks it: a roll is answered by a device other than the last decider's."""
+        ...
+
 
 def check_probabilities(outcomes: Sequence[tuple[Hashable, float]]) -> None:
     """Assert that chance outcomes are distinct with probabilities summing to 1 (for tests)."""

@@ -45,11 +45,18 @@ page has: views send the lines from there on).
     refused (code ``bad_record``, the message names the field or the step) and changes nothing.
 ``view_at`` {upto}  -> ``{view, upto, total}``: the game as it was after ``upto`` steps
     (replay); the live game is not touched.
+``remote_*``: games by link (``remote_new``, ``remote_peek``, ``remote_open``, ``remote_join``,
+    ``remote_send``, ``remote_signed``, ``remote_undo``, ``remote_record``, ``remote_qr``): see
+    ``webapi/remote.py``. In a remote game ``roll``, ``play`` and ``computer`` draft this device's
+    steps through the protocol (a step that is another device's is refused, code ``remote``),
+    and VIEW has ``remote`` (who sits where, whose step is next, what waits to be sent).
 
 VIEW: ``{game, map, title, uid, step, turn, phase, chance, over, current, actor, actor_kind,
 start_player, players: [{index, name, colour, shape, kind, neutral}], roll, position,
 prompt: [PART], options: OPTIONS|null, log: [LOG], log_from, log_total, result|null,
-last_move, game_options, ...}`` plus each game's own fields (``web.extra_view``).
+last_move, game_options, settings, ...}`` plus each game's own fields (``web.extra_view``).
+``settings`` is the ``new_game`` payload that plays the game again (a rematch): the same game,
+map, options and seats, without a seed (new dice); the page passes it back as it is.
 EFFECT/EVENT: what a step did, from the rules (``rules.apply``'s docstring).
 LOG: ``{step, seat, type, parts: [PART]}``.  PART: ``{key, args}``.
 Errors: ``{name, code, message}``, code one of ``errors.CODES``; a ``bad_name`` error also has
@@ -116,6 +123,9 @@ def call(kind: str, payload_json: str) -> str:
         details = getattr(exc, "details", None)
         if code == "bad_name" and isinstance(details, dict):  # what the page words the refusal from
             error["details"] = details
+        if code == "remote":  # the protocol's reason, which the page words
+            error["details"] = {"reason": getattr(exc, "code", ""),
+                                **{k: v for k, v in (details or {}).items() if isinstance(v, (int, str))}}
         if code == "internal":  # a bug: the page shows a short message, the console the traceback
             error["traceback"] = traceback.format_exc()[-4000:]
         return "0" + json.dumps(error, ensure_ascii=False)

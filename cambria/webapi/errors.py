@@ -11,12 +11,13 @@ from typing import Any
 
 from ..core.errors import BoardError, IllegalActionError, NotationError, RecordError
 from ..core.seats import MAX_NAME, NameProblem
+from ..remote.errors import RemoteError
 
 __all__ = ["ApiError", "RequestError", "StaleStepError", "NoGameError", "GameOverError",
            "NotYourTurnError", "BadNameError", "error_code", "CODES"]
 
 CODES = ("bad_request", "stale_step", "no_game", "game_over", "illegal", "bad_record", "bad_board",
-         "not_computer", "bad_name", "internal")
+         "not_computer", "bad_name", "remote", "internal")
 
 
 class ApiError(ValueError):
@@ -69,6 +70,8 @@ class BadNameError(RequestError):
 
 def error_code(exc: BaseException) -> str:
     """The code of any exception a request may raise."""
+    if isinstance(exc, RemoteError):  # a link or step of a remote game refused: details say why
+        return "remote"
     code = getattr(exc, "code", None)
     if isinstance(code, str) and code in CODES:
         return code

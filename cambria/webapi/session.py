@@ -17,11 +17,14 @@ from ..core.interface import CHANCE, TERMINAL, Effects
 from ..core.record import (
     check_header, check_result, load_record, make_record, new_game_from_header, parse_record_text, replay_steps,
 )
-from ..core.registry import game_ids, has_part, resolve, rules_for, web_for
+from ..core.registry import game_ids, has_part, rules_for, web_for
 from ..core.seats import LEVELS, MAX_NAME, check_seats, kind_level
 from .builder import LegalTree, check_partial, options
 from .errors import BadNameError, GameOverError, NoGameError, NotYourTurnError, RequestError, StaleStepError
+from .fields import game_and_board, only
+from .remote import REMOTE_HANDLERS, RemoteSeat, remote_view
 from .views import game_uid, view
+from ..remote.errors import RemoteError
 
 __all__ = ["WebSession"]
 
@@ -29,11 +32,7 @@ Handler = Callable[["WebSession", dict[str, Any]], dict[str, Any]]
 
 
 def _only(payload: dict[str, Any], allowed: set[str], kind: str) -> None:
-    extra = set(payload) - allowed - {"step", "log_from"}
-    if extra:
-        name = sorted(str(k) for k in extra)[0][:40]
-        raise RequestError(f"{kind}: unknown field {name!r}"
-                           + (f" (expected {', '.join(sorted(allowed))})" if allowed else ""))
+    only(payload, allowed, kind, frozenset({"step", "log_from"}))
 
 
 def _int_field(payload: dict[str, Any], name: str, lo: int, hi: int) -> int | None:
@@ -54,6 +53,8 @@ class WebSession:
         self.last: dict[str, Any] | None = None   # what the latest decision touched
         self.decisions: list[dict[str, Any]] = []  # {step, seat, touched, knocked} of every decision
         self._tree: LegalTree | None = None
+        self.remote: RemoteSeat | None = None      # the game is remote: this device's part in it
+        self.pending_remote: tuple[str, dict[str, Any], bytes] | None = None  # a message to sign
 
     # ---------------------------------------------------------------- dispatch
     def handle(self, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -84,6 +85,8 @@ class WebSession:
         tree = self.tree(game) if game is self.game else None
         data = view(game, self.log, log_from, tree, self.last)
         data["recent"] = self.recent(data["actor"])
+        if self.remote is not None and game is self.game:
+            data["remote"] = remote_view(self.remote)
         return data
 
     def recent(self, seat: int | None) -> list[dict[str, Any]]:
@@ -119,7 +122,13 @@ class WebSession:
         actor = web_for(game.game_id).decider(game.state) if player != TERMINAL else None
         effects: Effects = []
         chance = player == CHANCE
-        if text is None:
+        remote = self.remote
+        if remote is not None and game is remote.game.game:
+            # a remote game: this device's steps are drafted and checked as every device checks them
+            if remote.me is None or remote.seed is None:
+                raise RemoteError("not_your_step", "this device watches this game: it has no seat")
+            remote.game.draft_step(remote.me, remote.seed, text, effects)
+        elif text is None:
             game.roll(effects)
         elif chance:
             game.replay_step(text, effects)  # a recorded roll: checked against the seed or the rules
@@ -129,10 +138,12 @@ class WebSession:
         self._touched(game, effects, chance, actor)
         return effects, chance
 
-    def _swap_in(self, game: Game, log: list[dict[str, Any]], last: dict[str, Any] | None,
+    def _swap_in(self, game: Game | None, log: list[dict[str, Any]], last: dict[str, Any] | None,
                  decisions: list[dict[str, Any]] | None = None) -> None:
+        """Show ``game`` (a local one: a remote game's handlers set ``remote`` after this)."""
         self.game, self.log, self.last, self._tree = game, log, last, None
         self.decisions = decisions if decisions is not None else []
+        self.remote = None
 
     # ---------------------------------------------------------------- handlers
     def ping(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -152,12 +163,7 @@ class WebSession:
         _only(payload, {"game", "map", "players", "options", "german_tiebreak", "seed"}, "new_game")
         name = payload.get("game", payload.get("map", "cambria"))
         board = payload.get("map") if "game" in payload else None
-        if not isinstance(name, str) or (board is not None and not isinstance(board, str)):
-            raise RequestError("'game' and 'map' are names")
-        try:
-            game_id, board_id = resolve(name, board)
-        except ValueError as exc:
-            raise RequestError(str(exc)) from None
+        game_id, board_id = game_and_board(name, board)
         facts = rules_for(game_id).facts
         seats = check_seats(payload.get("players"), facts.colours, facts.min_players, facts.max_players,
                             error=RequestError, name_error=BadNameError)
@@ -234,8 +240,9 @@ class WebSession:
         return level
 
     def _rng(self, game: Game, level: str) -> random.Random:
-        # the seat's choices depend on the game and its progress only: the same game, the same moves
-        return random.Random(f"{game.key}:{len(game.steps)}:{level}")
+        from ..ai.players import computer_rng
+
+        return computer_rng(game.key, len(game.steps), level)
 
     def computer(self, payload: dict[str, Any]) -> dict[str, Any]:
         _only(payload, {"time_budget"}, "computer")
@@ -250,6 +257,9 @@ class WebSession:
             effects, _ = self._play_step(game, None)
             return {"view": self.view(game, payload), "events": effects,
                     "rolled": web_for(game.game_id).rolled(effects)}
+        if self.remote is not None:  # the protocol computes it: the same move on every device
+            effects, _ = self._play_step(game, None)
+            return {"view": self.view(game, payload), "events": effects, "action": game.steps[-1]}
         from ..ai.players import choose
 
         choice = choose(game.rules, game.state, level, self._rng(game, level), clock_cap=cap)
@@ -317,7 +327,7 @@ class WebSession:
         return {"view": view(past, log, log_from), "upto": upto, "total": total}
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler] = {**REMOTE_HANDLERS,
     "ping": WebSession.ping, "info": WebSession.info, "new_game": WebSession.new_game,
     "roll": WebSession.roll, "options": WebSession.options, "play": WebSession.play,
     "computer": WebSession.computer, "hint": WebSession.hint, "view": WebSession.view_request,

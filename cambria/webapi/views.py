@@ -16,7 +16,7 @@ from ..core.interface import CHANCE, TERMINAL
 from ..core.registry import web_for
 from .builder import LegalTree, options
 
-__all__ = ["view", "players_view", "result_view", "game_uid", "log_slice"]
+__all__ = ["view", "players_view", "settings_view", "result_view", "game_uid", "log_slice"]
 
 
 def game_uid(game: Game) -> str:
@@ -40,6 +40,14 @@ def players_view(game: Game) -> list[dict[str, Any]]:
         out.append({"index": neutral, "name": "Neutral", "colour": info["colour"], "shape": info["shape"],
                     "kind": "neutral", "neutral": True})
     return out
+
+
+def settings_view(game: Game, players: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The ``new_game`` payload that plays this game again (a rematch): the same game, map, options
+    and seats (names, colours, kinds, computer levels) in the same order; no seed, so new dice."""
+    seats = [{"name": p["name"], "colour": p["colour"], "kind": p["kind"]}
+             for p in (players if players is not None else players_view(game)) if not p["neutral"]]
+    return {"game": game.game_id, "map": game.board_id, "players": seats, "options": dict(game.options)}
 
 
 def result_view(game: Game) -> dict[str, Any]:
@@ -84,6 +92,7 @@ def view(game: Game, log: Sequence[dict[str, Any]], log_from: int = 0, tree: Leg
         "game_options": game.options, "position": rules.position(state), "prompt": prompt, "options": opts,
         "log": log_slice(log, log_from), "log_from": log_from if 0 <= log_from <= len(log) else 0,
         "log_total": len(log), "result": result_view(game) if over else None,
+        "settings": settings_view(game, players),
         "last_move": last or {"roads": [], "boats": [], "forts": []},
     }
     data.update(web.extra_view(state))

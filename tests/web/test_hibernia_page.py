@@ -118,7 +118,10 @@ COACH = """() => {
   const card = document.querySelector('[data-testid="tutorial"]');
   const s = window.__cambria.state();
   const target = document.querySelector('.coach-target');
-  return { shown: Boolean(card && !card.hidden), text: card ? card.querySelector('.coach-text').textContent : null,
+  // the guide's words, apart from the keyboard's hint it adds on a desktop (a .keys-hint)
+  const words = card ? [...card.querySelector('.coach-text').childNodes].filter((n) => !(n.classList && n.classList.contains('keys-hint'))) : null;
+  return { shown: Boolean(card && !card.hidden), text: words ? words.map((n) => n.textContent).join('').trim() : null,
+           keys: Boolean(card && card.querySelector('.coach-text .keys-hint')),
            target: target ? (target.id || target.dataset.testid) : null, mode: s.mode,
            phase: s.view && s.view.phase, stage: s.opts && s.opts.stage, complete: Boolean(s.opts && s.opts.complete),
            forced: s.opts ? s.opts.forced : null, partial: s.partial,
@@ -189,6 +192,7 @@ def test_the_guided_first_turn_of_hibernia(open_page):
             assert c["text"] in (en["hib.tutorial.source"], en["hib.tutorial.menu"]), c
         elif c["stage"].startswith("target_"):
             assert c["text"] in (en["hib.tutorial.county"], en["hib.tutorial.muster"], en["hib.tutorial.menu"]), c
+            assert c["keys"] == (c["text"] == en["hib.tutorial.county"]), c  # "arrow keys, then Enter" with a mouse
         first_choice(page)
     assert turn_over
     assert en["hib.tutorial.second"] in said or en["hib.tutorial.muster"] in said  # the turn's second action

@@ -6,7 +6,8 @@ Russian.  Before every tap the player checks that every control of the step (Rol
 Undo, Hint, the choice buttons, the menu) and every legal road and boat is inside the viewport,
 that ``document.elementFromPoint`` at its middle hits it (nothing covers it), that no toast
 overlaps it, and that the page does not scroll.  The new-game screen's Start button and the end
-screen's buttons are held to the same.
+screen's buttons are held to the same.  The board keeps one box through every turn, at least 55%
+of the height on a phone held upright, and no toast lies over the scores (test_board_room.py).
 
 The default run takes a sample: three sizes in two languages, each from a two-player position
 in the middle of a game where boat swaps are offered (the turn that pushed the buttons off a
@@ -25,6 +26,7 @@ import tapper
 from cambria import Game
 from cambria.ai.players import choose
 from cambria.core.record import make_record
+from test_board_room import MIN_SHARE, BoardWatch
 from waits import screen, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
@@ -88,11 +90,15 @@ def test_every_control_and_target_is_on_screen(open_page, tmp_path, size, lang):
     s.wait_interactive()
     where = f"{size[0]}×{size[1]} {lang}"
     assert_reaches(page, "#start", f"the new-game screen, {where}")
+    # a player in mid-game has seen the first-turn guide (test_board_room.py plays the guided turns)
+    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
+    page.reload()
+    s.wait_interactive()
     page.evaluate("window.__cambria.setPause(0)")
     record = swap_position(SIZES.index(size) * 7 + len(lang))
     positions.open_record(page, record, tmp_path)
-    player = tapper.Player(s, touch=min(size) < 600, rng=random.Random(f"{size}-{lang}"),
-                           check_reach=True, label=where)
+    player = BoardWatch(s, touch=min(size) < 600, rng=random.Random(f"{size}-{lang}"),
+                        check_reach=True, label=where)
     c = player.choices()
     assert c["roll"], "the swap position starts at the roll"
     c = player.step(record["map"], c)  # the roll: now the swaps are offered, as buttons
@@ -100,6 +106,7 @@ def test_every_control_and_target_is_on_screen(open_page, tmp_path, size, lang):
     player.assert_reachable(c)
     play_some(player, record["map"], 24)
     assert player.reach_checks >= 12
+    player.assert_steady(where, phone_share(size))
     s.assert_clean()
 
 
@@ -118,14 +125,22 @@ def whole_game(open_page, size, lang, n: int, map_id: str) -> tapper.Player:
     assert_reaches(page, "#start", f"the new-game screen, {where}")
     page.get_by_test_id("start-button").click()
     screen(page, "game")
-    player = tapper.Player(s, touch=min(size) < 600, rng=random.Random(size[1] + n), check_reach=True, label=where)
+    player = BoardWatch(s, touch=min(size) < 600, rng=random.Random(size[1] + n), check_reach=True, label=where)
     c = play_some(player, map_id, 1500)
     assert c["over"], "the game did not end"
     until(page, "() => !document.querySelector('#end-screen').hidden", "the end screen")
-    for button in ("#end-new", "#end-board", "#end-replay", "#end-save"):
+    for button in ("#end-new", "#end-rematch", "#end-board", "#end-replay", "#end-save"):
         assert_reaches(page, button, f"the end screen, {where}")
+    # the board kept its box through every turn, and its share of a phone's height
+    player.assert_steady(where, phone_share(size))
     s.assert_clean()
     return player
+
+
+def phone_share(size) -> float | None:
+    """The least share of the height the board keeps: on a phone held upright (issue 28)."""
+    w, h = size
+    return MIN_SHARE if h > w and w < 700 else None
 
 
 SWEEP = [(size, lang) for size in SIZES for lang in LANGS]
@@ -168,7 +183,11 @@ NAMES_AND_LEVELS = """() => [...document.querySelectorAll('#players .player-row'
 
 def assert_names_and_levels_whole(page, names: list[str], lang: str) -> None:
     """At every size: every name whole, and every computer's level badge whole (its word shown
-    where there is room for it, never cut in half: the phones' strip shows the icon only)."""
+    where there is room for it, never cut in half: the phones' strip shows the icon only).  On a
+    phone the strip is folded to one line at first (chips and points); the names are whole once
+    a tap opens it (the open class does nothing where the side column is wide)."""
+    page.locator("#players").click()
+    assert "open" in page.locator("#players").get_attribute("class")
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(50)  # one layout

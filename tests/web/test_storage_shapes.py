@@ -6,7 +6,7 @@ game on the board is dropped, with a message, when that game is damaged or the e
 The keys (every getItem in web/): ``cambria:v<N>:game:<id>`` (saves.js: one per saved game),
 ``cambria:current`` (saves.js: in localStorage and sessionStorage), ``cambria:autosave`` (saves.js:
 schema 0, migrated), ``cambria:language`` (i18n.js), ``cambria:pace`` (pace.js),
-``cambria:tutorial`` (tutorial.js), ``cambria:updating`` (offline.js) and
+``cambria:tutorial`` (tutorial.js), ``cambria:setup`` (lastsetup.js), ``cambria:updating`` (offline.js) and
 ``cambria:persist-asked`` (eviction.js) in sessionStorage, and tabs.js's ``cambria:tab:<id>``.
 
 Shapes come from a seeded generator (``Shapes``): invalid JSON, scalars and arrays, wrong types,
@@ -14,7 +14,8 @@ missing and extra fields, other schema versions, hostile objects ({"toString": 1
 throw), huge strings and nesting up to 10^5 deep.
 
 - the readers themselves (saves.js readEntry/readCurrent/readLegacy, the store over a storage of
-  hostile entries, i18n.js's preferredLanguage, fresh instances of pace.js and tutorial.js), with
+  hostile entries, i18n.js's preferredLanguage, fresh instances of pace.js and tutorial.js,
+  lastsetup.js's readSetup), with
   thousands of shapes per key in one page and no reload: fast, in the default run;
 - the page reloaded with a shape under every key at once (50 saved games a load, the pointer
   often naming one of them): a sample in the default run, 1,000 loads (a shape per key each)
@@ -271,6 +272,27 @@ class Shapes:
         return self.plain([json.dumps(good_record(3))])
 
 
+# the new-game screen's last setup (lastsetup.js), as the page writes it
+GOOD_SETUP = {"game": "hibernia", "map": "hibernia", "count": 4, "options": {"german_tiebreak": False, "advanced": True},
+              "seats": [{"name": n, "colour": c, "kind": k} for n, c, k in zip(
+                  ("Ann", "Bob", "Cid", "Dot", "Eve"), ("grey", "white", "orange", "pink", "purple"),
+                  ("human", "computer:hard", "human", "computer:easy", "human"), strict=True)]}
+
+
+def setup_shape(shapes: Shapes) -> str:
+    """The last setup: as written, or with a field (or a seat's field) of any shape."""
+    r = shapes.rng
+    if r.random() < 0.4:
+        return shapes.plain([json.dumps(GOOD_SETUP)])
+    shapes.shape()
+    value = copy.deepcopy(GOOD_SETUP)
+    if r.random() < 0.5:
+        value[r.choice([*value, "x"])] = shapes.value()
+    else:
+        value["seats"][r.randrange(5)][r.choice(["name", "colour", "kind", "x"])] = shapes.value()
+    return shapes.text(value)
+
+
 def single_values(shapes: Shapes, ids: list[str]) -> dict:
     """One shape for each single-valued key (None: nothing stored)."""
     r = shapes.rng
@@ -280,6 +302,7 @@ def single_values(shapes: Shapes, ids: list[str]) -> dict:
             "cambria:language": shapes.plain(list(LANGS)),
             "cambria:pace": shapes.plain(["fast", "normal", "slow"]),
             "cambria:tutorial": shapes.plain(["done"]),
+            "cambria:setup": setup_shape(shapes),
             "cambria:autosave": shapes.autosave() if r.random() < 0.5 else None,
             # tabs.js's lease (read where there are no Web Locks) on one of the games
             **({f"cambria:tab:{r.choice(ids)}": shapes.plain(['{"tab": "t", "at": 1}'])} if ids else {}),
@@ -491,8 +514,9 @@ def test_the_saved_game_reader_takes_any_shape(open_page):
 
 
 def test_the_single_value_readers_take_any_shape(open_page):
-    """1,000 shapes each of the pointer, the schema-0 autosave, the language, the pace and the
-    tutorial's flag through the function that reads each (saves.js, i18n.js, pace.js, tutorial.js)."""
+    """1,000 shapes each of the pointer, the schema-0 autosave, the language, the pace, the
+    tutorial's flag and the last setup through the function that reads each (saves.js, i18n.js,
+    pace.js, tutorial.js, lastsetup.js)."""
     s = open_page(**DESKTOP)
     s.wait_interactive()
     shapes = Shapes(11, big=0.01)  # a few big ones a key: sending megabytes to the page is what takes the time
@@ -503,6 +527,7 @@ def test_the_single_value_readers_take_any_shape(open_page):
         "language": [shapes.plain(list(LANGS)) for _ in range(n)],
         "pace": [shapes.plain(["fast", "normal", "slow"]) for _ in range(n)],
         "tutorial": [shapes.plain(["done"]) for _ in range(n)],
+        "setup": [setup_shape(shapes) for _ in range(n)],
     }
     started = time.monotonic()
     result = s.page.evaluate("""async (values) => {
@@ -546,11 +571,25 @@ def test_the_single_value_readers_take_any_shape(open_page):
       for (const text of values.tutorial) {
         if (!['new', 'done'].includes(tutorial.readTutorialState(text))) bad.push('tutorial ' + text.slice(0, 40));
       }
+      const last = await import(url('lastsetup.js'));
+      const id = (v) => typeof v === 'string' && /^[a-z][a-z0-9_:-]{0,39}$/.test(v);
+      seen.setup = 0;
+      for (const text of values.setup) {
+        let got;
+        try { got = last.readSetup(text); } catch (err) { bad.push('setup threw ' + err); continue; }
+        if (got === null) continue;
+        seen.setup++;
+        const ok = id(got.game) && id(got.map) && Number.isInteger(got.count) && got.count >= 1 && got.count <= got.seats.length
+          && Object.entries(got.options).every(([k, v]) => id(k) && typeof v === 'boolean')
+          && got.seats.length <= 5 && got.seats.every((p) => typeof p.name === 'string' && id(p.colour) && id(p.kind));
+        if (!ok) bad.push('setup ' + text.slice(0, 60));
+      }
       return { bad, seen };
     }""", values)
     assert result["bad"] == [], result["bad"][:10]
     assert result["seen"]["current"] > 100 and result["seen"]["legacy"] > 50 and result["seen"]["kept"] > 50, result["seen"]
-    print(f"\n5 x 1,000 single-value shapes read in {time.monotonic() - started:.1f} s: {result['seen']}")
+    assert 200 < result["seen"]["setup"] < 900, result["seen"]  # good ones read, damaged ones refused
+    print(f"\n6 x 1,000 single-value shapes read in {time.monotonic() - started:.1f} s: {result['seen']}")
 
 
 def test_only_boards_the_page_has_are_shown_before_the_engine_is_up(open_page):

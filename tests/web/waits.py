@@ -25,12 +25,13 @@ PAGE_STATE = """() => {
            held: window.__held || 0 };
 }"""
 
-# Nothing more happens without the person at the screen (or a held computer move: see
+# Nothing more happens without the person at the screen (a remote game waits for another device,
+# or for this one to send its turn; or a held computer move: see
 # test_persistence.py's HOLD_COMPUTER, which keeps a computer thinking for good).
 SETTLED = """() => {
   const app = document.querySelector('#app');
   if (window.__held > 0) return true;
-  return ['setup', 'awaiting_roll', 'choosing', 'over', 'replay'].includes(app.dataset.mode)
+  return ['setup', 'awaiting_roll', 'choosing', 'over', 'replay', 'remote'].includes(app.dataset.mode)
     && !app.classList.contains('busy') && !document.querySelector('#dice').classList.contains('spinning');
 }"""
 

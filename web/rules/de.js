@@ -71,7 +71,7 @@ export default {
       id: "app",
       heading: "Hier spielen",
       body: `<p>Tippe auf eine hervorgehobene Straße oder ein Boot, um sie zu wählen. Erst <strong>Bestätigen</strong> macht den Zug endgültig; <strong>Zurück</strong> nimmt die letzte Wahl zurück, aber nie den Wurf.</p>
-<p>Mit der Tastatur: <kbd>Tab</kbd> erreicht den Spielplan und die Knöpfe, die Pfeiltasten wandern zwischen den wählbaren Straßen und Booten, <kbd>Enter</kbd> oder <kbd>Leertaste</kbd> wählt. Solange der Plan oder die Knöpfe den Fokus haben: <kbd>R</kbd> würfelt, <kbd>C</kbd> bestätigt, <kbd>U</kbd> nimmt zurück, <kbd>P</kbd> passt.</p>`,
+<p class="keys-hint">Mit der Tastatur: <kbd>Tab</kbd> erreicht den Spielplan und die Knöpfe, die Pfeiltasten wandern zwischen den wählbaren Straßen und Booten, <kbd>Enter</kbd> oder <kbd>Leertaste</kbd> wählt. Solange der Plan oder die Knöpfe den Fokus haben: <kbd>R</kbd> würfelt, <kbd>C</kbd> bestätigt, <kbd>U</kbd> nimmt zurück, <kbd>P</kbd> passt.</p>`,
     },
   ],
 };

@@ -73,7 +73,7 @@ export default {
       id: "app",
       heading: "Playing here",
       body: `<p>Tap a highlighted road or boat to choose it. Nothing is final until you press <strong>Confirm</strong>; <strong>Undo</strong> takes back your last choice, but never the roll.</p>
-<p>With a keyboard: <kbd>Tab</kbd> reaches the board and the buttons, the arrow keys move between the roads and boats you may choose, <kbd>Enter</kbd> or <kbd>Space</kbd> chooses. While the board or the buttons have focus: <kbd>R</kbd> rolls, <kbd>C</kbd> confirms, <kbd>U</kbd> undoes, <kbd>P</kbd> passes.</p>`,
+<p class="keys-hint">With a keyboard: <kbd>Tab</kbd> reaches the board and the buttons, the arrow keys move between the roads and boats you may choose, <kbd>Enter</kbd> or <kbd>Space</kbd> chooses. While the board or the buttons have focus: <kbd>R</kbd> rolls, <kbd>C</kbd> confirms, <kbd>U</kbd> undoes, <kbd>P</kbd> passes.</p>`,
     },
   ],
 };

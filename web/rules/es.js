@@ -71,7 +71,7 @@ export default {
       id: "app",
       heading: "Jugar aquí",
       body: `<p>Toca un camino o un barco resaltado para elegirlo. Nada es definitivo hasta que pulsas <strong>Confirmar</strong>; <strong>Deshacer</strong> anula tu última elección, pero nunca la tirada.</p>
-<p>Con teclado: <kbd>Tab</kbd> llega al tablero y a los botones, las flechas recorren los caminos y barcos que puedes elegir, <kbd>Intro</kbd> o la <kbd>barra espaciadora</kbd> eligen. Con el foco en el tablero o en los botones: <kbd>R</kbd> tira, <kbd>C</kbd> confirma, <kbd>U</kbd> deshace, <kbd>P</kbd> pasa.</p>`,
+<p class="keys-hint">Con teclado: <kbd>Tab</kbd> llega al tablero y a los botones, las flechas recorren los caminos y barcos que puedes elegir, <kbd>Intro</kbd> o la <kbd>barra espaciadora</kbd> eligen. Con el foco en el tablero o en los botones: <kbd>R</kbd> tira, <kbd>C</kbd> confirma, <kbd>U</kbd> deshace, <kbd>P</kbd> pasa.</p>`,
     },
   ],
 };

@@ -192,6 +192,9 @@ class CambriaRules:
     def start_player(self, s: State) -> int:
         return s.start_player
 
+    def chance_seat(self, s: State) -> int | None:
+        return None if s.phase == START else s.current
+
     def random_action(self, s: State, rng: Random) -> Action:
         """A legal action drawn without listing them all (playouts only; a shortcut)."""
         return rules.random_action(s, rng)

@@ -179,6 +179,9 @@ class HiberniaRules:
     def start_player(self, s: State) -> int:
         return s.start_player
 
+    def chance_seat(self, s: State) -> int | None:
+        return None if s.phase in (START, FORTS) else s.current
+
     def __repr__(self) -> str:
         return "<rules of Hibernia>"
 

@@ -2,7 +2,7 @@
 // and what to outline).  It follows the data the engine sends: the roll due, the turn
 // builder's stage, whether the decision is whole; nothing here is a rule.
 //
-//   coach.step({ view, opts, partial, menu })  -> { text, target } or null (nothing to say)
+//   coach.step({ view, opts, partial, menu })  -> { text, target, keys } or null (nothing to say)
 //   coach.endsTurn(phase)                      -> a person's decision in this phase ends her turn
 //   coach.done()                               -> the guide's last word, after the first turn
 
@@ -26,7 +26,8 @@ export function step({ view, opts, partial = [], menu }) {
   if (opts.stage === "slot") return { text: t("hib.tutorial.slot"), target: $("extra-choices") };
   if (opts.stage === "source") return { text: t("hib.tutorial.source"), target: board };
   if (choices.every((c) => c.kind === "muster")) return { text: t("hib.tutorial.muster"), target: $("extra-choices") };
-  return { text: opts.forced ? t("hib.tutorial.second") : t("hib.tutorial.county"), target: board };
+  // keys: a choice the arrow keys make too (web/tutorial.js adds how, where a mouse is the pointer)
+  return opts.forced ? { text: t("hib.tutorial.second"), target: board } : { text: t("hib.tutorial.county"), target: board, keys: true };
 }
 
 export function endsTurn(phase) {

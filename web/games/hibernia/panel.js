@@ -16,7 +16,7 @@ export function playerCells(view, position, seat) {
     el("span", { class: "hib-held", title: t("hib.panel.held"), "aria-label": t("hib.panel.heldLabel", { count: held }), text: `${held}▣` }),
     el("span", {
       class: "points", "data-testid": `score-${seat}`, "data-points": steps, title: t("hib.panel.track"),
-      "aria-label": neutral ? "" : t("hib.panel.trackLabel", { count: steps, space: position.space[seat], lap: position.lap[seat] }),
+      "aria-label": neutral ? "" : t("hib.panel.trackLabel", { count: steps, space: position.space[seat], lap: position.lap[seat] + 1 /* the lap one is on, from 1 */ }),
       text: neutral ? "–" : String(steps),
     }),
   ];

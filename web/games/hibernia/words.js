@@ -178,7 +178,8 @@ export function toasts(events, ctx) {
 
 /** The end screen's lines under a player's name: the place on the track and the counties held. */
 export function resultDetail(p) {
-  return [t("hib.end.detail", { lap: p.lap, space: p.space }), t("hib.end.counties", { count: p.counties })];
+  // the engine counts laps completed (from 0); players count the lap they are on, from 1
+  return [t("hib.end.detail", { lap: p.lap + 1, space: p.space }), t("hib.end.counties", { count: p.counties })];
 }
 
 /** A note under the end screen's ranking: the tie rounds, a shared win. */

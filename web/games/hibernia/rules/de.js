@@ -78,7 +78,7 @@ export default {
       id: "app",
       heading: "Hier spielen",
       body: `<p>Würfle und wähle dann, welche Aktion zuerst kommt. Tippe auf eine hervorgehobene Grafschaft, um Soldaten dorthin zu schicken; reicht der Vorrat nicht, wählst du mit den Zählern, woher der Rest kommt. Für das Sammeln gibt es einen eigenen Knopf. Nichts gilt, bevor du <strong>Bestätigen</strong> drückst; <strong>Zurück</strong> nimmt deine letzte Wahl zurück, aber nie den Wurf. Vor dem Bestätigen zeigt die Seite, wie ein Kampf ausginge und wie weit dein Lauf reichte.</p>
-<p>Mit der Tastatur: <kbd>Tab</kbd> erreicht die Karte und die Knöpfe, die Pfeiltasten wechseln zwischen den wählbaren Grafschaften, <kbd>Enter</kbd> oder <kbd>Leertaste</kbd> wählt.</p>`,
+<p class="keys-hint">Mit der Tastatur: <kbd>Tab</kbd> erreicht die Karte und die Knöpfe, die Pfeiltasten wechseln zwischen den wählbaren Grafschaften, <kbd>Enter</kbd> oder <kbd>Leertaste</kbd> wählt.</p>`,
     },
   ],
 };

@@ -81,7 +81,7 @@ export default {
       id: "app",
       heading: "Playing here",
       body: `<p>Roll, then choose which action comes first. Tap a highlighted county to send soldiers there; if your supply is short, pick with the steppers where the rest comes from. Mustering has a button of its own. Nothing is final until you press <strong>Confirm</strong>; <strong>Undo</strong> takes back your last choice, but never the roll. Before you confirm, the page shows how a fight would end and how far your walk would go.</p>
-<p>With a keyboard: <kbd>Tab</kbd> reaches the map and the buttons, the arrow keys move between the counties you may choose, <kbd>Enter</kbd> or <kbd>Space</kbd> chooses.</p>`,
+<p class="keys-hint">With a keyboard: <kbd>Tab</kbd> reaches the map and the buttons, the arrow keys move between the counties you may choose, <kbd>Enter</kbd> or <kbd>Space</kbd> chooses.</p>`,
     },
   ],
 };

@@ -78,7 +78,7 @@ export default {
       id: "app",
       heading: "Jugar aquí",
       body: `<p>Tira y elige qué acción va primero. Toca un condado resaltado para enviar soldados allí; si tu reserva no alcanza, elige con los contadores de dónde sale el resto. Reagrupar tiene su propio botón. Nada es definitivo hasta que pulsas <strong>Confirmar</strong>; <strong>Deshacer</strong> anula tu última elección, pero nunca la tirada. Antes de confirmar, la página muestra cómo acabaría un combate y hasta dónde llegaría tu recorrido.</p>
-<p>Con teclado: <kbd>Tab</kbd> llega al mapa y a los botones, las flechas pasan de un condado elegible a otro, <kbd>Intro</kbd> o <kbd>Espacio</kbd> elige.</p>`,
+<p class="keys-hint">Con teclado: <kbd>Tab</kbd> llega al mapa y a los botones, las flechas pasan de un condado elegible a otro, <kbd>Intro</kbd> o <kbd>Espacio</kbd> elige.</p>`,
     },
   ],
 };

@@ -1,0 +1,138 @@
+// The remote game's dialog: the invite link, taking a seat, and every link this device must send
+// (with the system share sheet where the browser has one, Copy, and a QR code to scan from
+// another phone). It shows what the engine's remote view says; it decides nothing.
+//
+//   import { createRemoteDialog } from "./dialog.js";
+//   const dialog = createRemoteDialog({ onJoin: (seat, name) => ..., qr: (text) => Promise<{size, path}> });
+//   dialog.invite(link) / dialog.share(link)   link: {url, kind: "invite" | "join" | "turn", remote}
+//   dialog.join(remote) / dialog.waitingForPlayers(remote) / dialog.close()
+
+import { el } from "../dom.js";
+import { t } from "../i18n.js";
+import { seatLabel, shareText } from "./words.js";
+import { gameTitle } from "../games/index.js";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+export function createRemoteDialog({ onJoin, qr = null }) {
+  let box = null;
+  let card = null;
+
+  function open(...children) {
+    if (!box) {
+      box = el("div", { class: "overlay remote-dialog", id: "remote-dialog", role: "dialog", "aria-modal": "true",
+        "aria-labelledby": "remote-title", "data-testid": "remote-dialog", hidden: true });
+      card = el("div", { class: "end-card remote-card" });
+      box.append(card);
+      box.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") {
+          e.stopPropagation();
+          close();
+        }
+      });
+      (document.getElementById("app") || document.body).append(box);
+    }
+    card.replaceChildren(...children);
+    box.hidden = false;
+    (card.querySelector("[autofocus]") || card.querySelector("button"))?.focus();
+  }
+
+  function close() {
+    if (box) box.hidden = true;
+  }
+
+  const title = (text) => el("h2", { id: "remote-title", "data-testid": "remote-title", text });
+  const closeButton = (text = t("remote.done")) => el("button", { type: "button", "data-testid": "remote-close", text, onclick: close });
+
+  function seatList(remote, { pick = false } = {}) {
+    const list = el("ul", { class: "remote-seats", "data-testid": "remote-seats" });
+    remote.seats.forEach((seat, i) => {
+      const chip = el("span", { class: `chip col-${seat.colour}`, "aria-hidden": "true" });
+      const free = seat.kind === "human" && seat.device === null;
+      const label = el("span", { text: seatLabel(remote, i) });
+      if (pick && free) {
+        const input = el("input", { type: "radio", name: "remote-seat", value: String(i), "data-testid": `remote-seat-${i}` });
+        list.append(el("li", { class: "remote-seat free" }, el("label", {}, input, chip, label)));
+      } else {
+        list.append(el("li", { class: `remote-seat${free ? " free" : ""}`, "data-testid": `remote-seat-${i}` }, chip, label));
+      }
+    });
+    const first = list.querySelector("input");
+    if (first) first.checked = true;
+    return list;
+  }
+
+  function linkBlock(link) {
+    const field = el("input", { type: "text", readonly: true, class: "remote-link", value: link.url, "data-testid": "remote-link",
+      "aria-label": t("remote.linkLabel"), onfocus: (e) => e.target.select() });
+    const status = el("p", { class: "remote-copied", role: "status", "data-testid": "remote-copied" });
+    const buttons = el("div", { class: "remote-actions" });
+    if (typeof navigator.share === "function") {
+      buttons.append(el("button", { type: "button", class: "primary", "data-testid": "remote-share", text: t("remote.share"),
+        onclick: () => navigator.share({ title: document.title, text: t("remote.shareText"), url: link.url }).catch(() => {}) }));
+    }
+    buttons.append(el("button", { type: "button", class: typeof navigator.share === "function" ? "" : "primary",
+      "data-testid": "remote-copy", text: t("remote.copy"), onclick: () => copy(link.url, field, status) }));
+    const code = el("div", { class: "remote-qr", "data-testid": "remote-qr" });
+    if (qr) {
+      qr(link.url).then((m) => code.replaceChildren(qrSvg(m))).catch(() => code.remove());
+    }
+    return [field, buttons, status, code];
+  }
+
+  async function copy(text, field, status) {
+    try {
+      await navigator.clipboard.writeText(text);
+      status.textContent = t("remote.copied");
+    } catch {
+      field.focus();
+      field.select(); // the player copies it by hand
+      status.textContent = t("remote.copyByHand");
+    }
+  }
+
+  function qrSvg({ size, path }) {
+    const svg = document.createElementNS(SVGNS, "svg");
+    const quiet = 4;
+    svg.setAttribute("viewBox", `${-quiet} ${-quiet} ${size + 2 * quiet} ${size + 2 * quiet}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("remote.qrLabel"));
+    svg.setAttribute("shape-rendering", "crispEdges");
+    const back = document.createElementNS(SVGNS, "rect");
+    for (const [k, v] of Object.entries({ x: -quiet, y: -quiet, width: size + 2 * quiet, height: size + 2 * quiet, fill: "#fff" })) back.setAttribute(k, v);
+    const modules = document.createElementNS(SVGNS, "path");
+    modules.setAttribute("d", path);
+    modules.setAttribute("fill", "#000");
+    svg.append(back, modules);
+    return svg;
+  }
+
+  return {
+    close,
+    invite(link) {
+      open(title(t("remote.inviteTitle")), el("p", { text: shareText("invite", link.remote) }),
+        seatList(link.remote), ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
+    },
+    share(link) {
+      open(title(t("remote.sendTitle")), el("p", { "data-testid": "remote-share-text", text: shareText(link.kind, link.remote) }),
+        ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
+    },
+    join(remote) {
+      const name = el("input", { type: "text", maxlength: 40, required: true, autofocus: true, "data-testid": "remote-name",
+        "aria-label": t("remote.yourName"), placeholder: t("remote.yourName"), spellcheck: "false" });
+      const form = el("form", { class: "remote-join", autocomplete: "off" },
+        seatList(remote, { pick: true }), el("label", { class: "remote-name" }, el("span", { text: t("remote.yourName") }), name),
+        el("div", { class: "remote-actions" },
+          el("button", { type: "submit", class: "primary", "data-testid": "remote-join", text: t("remote.join") }), closeButton(t("remote.notNow"))));
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const seat = form.querySelector('input[name="remote-seat"]:checked');
+        if (seat && name.value.trim()) onJoin(Number(seat.value), name.value.trim());
+      });
+      open(title(t("remote.joinTitle", { title: gameTitle(remote.game) })), el("p", { text: t("remote.joinText") }), form);
+    },
+    waitingForPlayers(remote) {
+      open(title(t("remote.waitingJoin")), seatList(remote), el("div", { class: "remote-actions" }, closeButton()));
+    },
+  };
+}

@@ -1,0 +1,378 @@
+// Remote games on the page: creating one, opening a link, joining, sending a turn, saving this
+// device's copy. The engine (cambria/webapi/remote.py) checks every message and builds every
+// link; this module signs what it is given with this device's key (device.js), keeps the copy
+// (store.js) and shows the links (dialog.js). docs/remote-play.md is the protocol.
+//
+//   import { createRemote } from "./remote/play.js";
+//   const remote = createRemote({ request, enter, leaveToSetup, notify, showError });
+//   remote.create(payload)   the new-game screen's choice with seats on other devices
+//   await remote.boot()      a link in the address (or the remote game on the board before a
+//                            reload) opened; true if it took the page
+//   remote.openLink(text)    a link opened while the page runs (pasted, or a hash change)
+//   remote.saved(view)       after every step of a remote game: this device's copy saved
+//   remote.update(view)      the bar under the board: send the turn, take it back, waiting for …
+//   remote.send() / remote.takeBack() / remote.left()
+
+import { t } from "../i18n.js";
+import { openDeviceStore } from "./device.js";
+import { fromBase64url } from "./base64url.js";
+import { createRemoteStore } from "./store.js";
+import { createRemoteDialog } from "./dialog.js";
+import { namesOf, remoteSummary, waitingText } from "./words.js";
+import { remoteSection } from "./list.js";
+import { download } from "../recordfile.js";
+import { createTabs } from "../tabs.js";
+
+const LINK = /#?(r[0-9]+\..*)$/;
+
+/** The fragment of a link ("r1.…"), from a whole address, a "#r1.…" or the fragment itself. */
+export function linkFragment(text) {
+  const match = typeof text === "string" ? text.trim().match(LINK) : null;
+  return match ? match[1] : null;
+}
+
+export function linkUrl(fragment) {
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+
+export function createRemote({ request, enter, leaveToSetup, notify, showError, readOnly = () => {}, showBoard = () => {} }) {
+  const store = createRemoteStore();
+  // one game, one tab (tabs.js), as for local games: two tabs of one device that both played
+  // would sign two versions of one turn (a fork the other devices refuse)
+  const tabs = createTabs({ onLost: (id) => id === onBoard && readOnly(true) });
+  let devices = null; // the IndexedDB store, opened on first use
+  let lastLink = null; // the link this device made last for the game on the board: {url, text}
+  let onBoard = null; // the game id on the board
+  const dialog = createRemoteDialog({ onJoin: join, qr: (text) => request("remote_qr", { text }) });
+
+  async function deviceStore() {
+    if (!devices) devices = await openDeviceStore();
+    return devices;
+  }
+
+  async function signed(tag, answer) {
+    const store_ = await deviceStore();
+    const sig = await store_.sign(tag, fromBase64url(answer.sign));
+    return request("remote_signed", { sig });
+  }
+
+  function failed(err) {
+    showError(err);
+    return false;
+  }
+
+  // ------------------------------------------------------------------ saving this device's copy
+
+  async function save(remoteView) {
+    if (!tabs.holds(remoteView.game_id)) return; // another tab plays it: that tab saves
+    let record;
+    try {
+      record = await request("remote_record", {});
+    } catch {
+      return;
+    }
+    const old = store.get(record.game_id);
+    if (old && !old.damaged && old.record.me !== null && record.me === null) return; // watched: the seat's copy stays
+    const result = store.put(record.game_id, record, remoteSummary(remoteView));
+    if (!result.ok) notify(result.kind === "full" ? t("storage.full") : t("storage.unavailable"), { urgent: true });
+    store.setCurrent(record.game_id);
+  }
+
+  // ------------------------------------------------------------------ a new game
+
+  async function create(payload, busy = () => {}) {
+    busy("remote_new");
+    try {
+      return await createGame(payload);
+    } finally {
+      busy(null);
+    }
+  }
+
+  async function createGame(payload) {
+    const tag = `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    try {
+      const keys = await deviceStore();
+      const { publicKey } = await keys.create(tag);
+      const seed = await keys.seed(tag);
+      const seats = payload.players.map((p) => (p.kind === "remote" ? { kind: "human", colour: p.colour }
+        : { kind: p.kind, name: p.name, colour: p.colour, here: p.kind === "human" }));
+      const answer = await request("remote_new", { game: payload.game, map: payload.map, options: payload.options, seats, key: publicKey, seed });
+      const done = await signed(tag, answer);
+      await keys.rekey(tag, done.remote.game_id);
+      await tabs.claim(done.remote.game_id, { fresh: true });
+      await save(done.remote);
+      onBoard = done.remote.game_id;
+      lastLink = { url: linkUrl(done.link), kind: "invite", remote: done.remote };
+      dialog.invite(lastLink);
+      shown(done.remote);
+      return true;
+    } catch (err) {
+      devices?.remove(tag).catch(() => {});
+      return failed(err);
+    }
+  }
+
+  // ------------------------------------------------------------------ opening a link
+
+  async function openLink(text, { quiet = false } = {}) {
+    const link = linkFragment(text);
+    if (!link) return failed({ code: "remote", details: { reason: "not_a_link" } });
+    try {
+      const peek = await request("remote_peek", { link });
+      const entry = store.get(peek.game_id);
+      if (entry && entry.damaged) return failed({ code: "remote", details: { reason: "bad_save" } });
+      const res = await openWith(entry, link);
+      return show(res, entry, { quiet });
+    } catch (err) {
+      return failed(err);
+    }
+  }
+
+  async function openWith(entry, link) {
+    let seed = null;
+    let saved = entry ? entry.record : null;
+    if (saved && saved.me !== null) {
+      seed = await deviceStore().then((keys) => keys.seed(saved.game_id)).catch(() => null);
+      if (!seed) {
+        // its site data was cleared: the seat's key is gone, the game can still be watched
+        notify(t("remote.keysLost"), { urgent: true });
+        saved = { ...saved, me: null, draft: [] };
+      }
+    }
+    const payload = { ...(link ? { link } : {}), ...(saved ? { saved } : {}), ...(seed ? { seed } : {}) };
+    return request("remote_open", payload);
+  }
+
+  // #app's data-remote-messages: how many messages of the game on the board this page has shown
+  // (the tests wait for it; CSS may too)
+  const shown = (r) => { document.getElementById("app").dataset.remoteMessages = String(r.messages); };
+
+  async function show(res, entry, { quiet = false } = {}) {
+    const r = res.remote;
+    onBoard = r.game_id;
+    try {
+      return await showGame(res, entry, { quiet });
+    } finally {
+      shown(r);
+    }
+  }
+
+  async function showGame(res, entry, { quiet }) {
+    const r = res.remote;
+    const mine = await tabs.claim(r.game_id); // false: another tab plays it, this one shows it
+    if (entry || r.me !== null) await save(r); // (a copy watched for want of keys keeps its seat)
+    if (!r.started || !res.view) showBoard(r.game, r.map); // the game's board behind the dialog
+    if (!entry && r.me === null && r.free_seats.length) {
+      dialog.join(r); // a first sight of a game with a free seat: take it
+      return true;
+    }
+    if (!entry && r.me === null) notify(t("remote.watching"));
+    else if (entry && res.new === 0 && !quiet) notify(t("remote.seen"));
+    if (!r.started || !res.view) {
+      lastLink = null;
+      dialog.waitingForPlayers(r);
+      return true;
+    }
+    await enter(res.view, res.events || [], !mine);
+    return true;
+  }
+
+  // ------------------------------------------------------------------ joining
+
+  async function join(seat, name) {
+    const gameId = onBoard;
+    try {
+      const keys = await deviceStore();
+      if (await keys.publicKey(gameId)) await keys.remove(gameId); // a join begun here and never signed
+      const { publicKey } = await keys.create(gameId);
+      const seed = await keys.seed(gameId);
+      const answer = await request("remote_join", { seats: [seat], names: [name], key: publicKey, seed });
+      const done = await signed(gameId, answer);
+      await tabs.claim(gameId, { fresh: true });
+      await save(done.remote);
+      lastLink = { url: linkUrl(done.link), kind: "join", remote: done.remote };
+      dialog.share(lastLink);
+      if (done.view) await enter(done.view, []);
+      shown(done.remote);
+      return true;
+    } catch (err) {
+      return failed(err);
+    }
+  }
+
+  // ------------------------------------------------------------------ a turn
+
+  async function send() {
+    const gameId = onBoard;
+    try {
+      const answer = await request("remote_send", {});
+      const done = await signed(gameId, answer);
+      await save(done.remote);
+      lastLink = { url: linkUrl(done.link), kind: "turn", remote: done.remote, view: done.view };
+      if (done.view) await enter(done.view, []);
+      dialog.share(lastLink);
+      shown(done.remote);
+      return true;
+    } catch (err) {
+      return failed(err);
+    }
+  }
+
+  async function takeBack() {
+    try {
+      const res = await request("remote_undo", {});
+      if (res.view) await enter(res.view, []);
+      await save(res.remote);
+    } catch (err) {
+      failed(err);
+    }
+  }
+
+  // ------------------------------------------------------------------ the bar under the board
+
+  let bar = null;
+  function update(view) {
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.className = "remote-bar";
+      bar.id = "remote-bar";
+      bar.dataset.testid = "remote-bar";
+      document.getElementById("actions")?.append(bar); // read-only (another tab plays it) disables it with the others
+    }
+    const r = view && view.remote;
+    bar.hidden = !r;
+    bar.replaceChildren();
+    if (!r) return;
+    bar.dataset.status = waitingText(view); // the words are the turn card's prompt
+    const button = (text, testid, onclick, primary = false) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.dataset.testid = testid;
+      if (primary) b.className = "primary";
+      b.addEventListener("click", onclick);
+      bar.append(b);
+    };
+    if (r.can_send) {
+      button(t("remote.send"), "remote-send", send, true);
+      button(t("remote.takeBack"), "remote-take-back", takeBack);
+    } else if (!r.my_turn && lastLink && lastLink.remote.game_id === r.game_id) {
+      button(t("remote.linkAgain"), "remote-link-again", () => dialog.share(lastLink));
+    }
+  }
+
+  // ------------------------------------------------------------------ start-up and leaving
+
+  async function boot() {
+    const hash = location.hash;
+    if (linkFragment(hash)) {
+      history.replaceState(null, "", location.pathname + location.search); // a reload does not open it again
+      return openLink(hash);
+    }
+    const id = store.current();
+    const entry = id ? store.get(id) : null;
+    if (!entry || entry.damaged || entry.summary.over) return false;
+    try {
+      return show(await openWith(entry, null), entry, { quiet: true });
+    } catch (err) {
+      store.setCurrent(null);
+      return failed(err);
+    }
+  }
+
+  // ------------------------------------------------------------------ Saved games
+
+  async function openSaved(id) {
+    const entry = store.get(id);
+    if (!entry || entry.damaged) return failed({ code: "remote", details: { reason: "bad_save" } });
+    try {
+      return await show(await openWith(entry, null), entry, { quiet: true });
+    } catch (err) {
+      return failed(err);
+    }
+  }
+
+  function section(close, refresh) {
+    return remoteSection({
+      entries: store.list(),
+      open: (id) => {
+        close();
+        openSaved(id);
+      },
+      exportRecord: (record) => download(record),
+      remove: (id) => {
+        store.remove(id);
+        devices?.remove(id).catch(() => {});
+        if (onBoard === id) leaveToSetup();
+        refresh();
+      },
+    });
+  }
+
+  /** A file that holds a remote game (an export of this or another device). */
+  function isRecord(text) {
+    return typeof text === "string" && text.length < 3_000_000 && /"format"\s*:\s*"cambria-remote"/.test(text.slice(0, 4000));
+  }
+
+  async function importRecord(text, close) {
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      return failed({ code: "remote", details: { reason: "bad_save" } });
+    }
+    try {
+      const keys = await deviceStore().catch(() => null);
+      const mine = keys && record && typeof record.game_id === "string" ? await keys.seed(record.game_id).catch(() => null) : null;
+      // another device's export: this one has no keys for it, so it watches
+      const saved = mine ? record : { ...record, me: null, draft: [] };
+      const res = await request("remote_open", { saved, verify: true, ...(mine && saved.me !== null ? { seed: mine } : {}) });
+      close();
+      if (!mine) notify(t("remote.watching"));
+      return show(res, { record: saved }, { quiet: true });
+    } catch (err) {
+      return failed(err);
+    }
+  }
+
+  window.addEventListener("hashchange", () => {
+    if (!linkFragment(location.hash)) return;
+    const hash = location.hash;
+    history.replaceState(null, "", location.pathname + location.search);
+    openLink(hash);
+  });
+
+  return {
+    create, boot, openLink, send, takeBack, update,
+    /** The new-game screen's choice has seats for people on other devices. */
+    isRemote: (payload) => payload.players.some((p) => p.kind === "remote"),
+    /** This device answers a roll for another device's seat (or for nobody: the start player):
+     * the outcome is already fixed by two devices' secrets, nobody here chooses anything. */
+    answersRoll(view) {
+      if (!view.remote || !view.chance) return false;
+      const seat = view.remote.waiting ? view.remote.waiting.for_seat : null;
+      return seat === null || seat === undefined || !view.remote.seats[seat]?.here;
+    },
+    saved(view) {
+      if (view && view.remote) save(view.remote);
+    },
+    /** "Continue here": the tab that plays the game lets go; it comes back from the latest save. */
+    async takeOver() {
+      const id = onBoard;
+      return Boolean(id) && (await tabs.takeOver(id)) && openSaved(id);
+    },
+    onBoard: () => onBoard,
+    left() {
+      tabs.release();
+      onBoard = null;
+      lastLink = null;
+      store.setCurrent(null);
+      dialog.close();
+    },
+    list: () => store.list(),
+    openSaved, section, isRecord, importRecord,
+    names: namesOf,
+    leaveToSetup,
+  };
+}
