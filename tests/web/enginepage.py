@@ -66,6 +66,14 @@ _VISIBLE = """(sel) => {
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
 }"""
+_UNCOVER = """(sel) => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!top || !(el === top || el.contains(top) || top.contains(el) || (el.labels && [...el.labels].some((l) => l.contains(top))))) {
+    el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  }
+}"""
 _SELECT = """([sel, value]) => {
   const el = document.querySelector(sel);
   if (![...el.options].some((o) => o.value === value)) throw new Error(`no option ${value} in ${sel}`);
@@ -145,8 +153,11 @@ class Locator:
             raise AssertionError(f"waited {timeout / 1000:.0f} s for {self.selector} to be {state}")
 
     def _ready(self) -> None:
-        # as Playwright does before acting: the element is there and visible
+        # as Playwright does before acting: the element is there and visible, and nothing else
+        # would take the tap (a person scrolls until it shows: a sticky button covers the bottom
+        # of a scrolled list, which the drivers' own "scroll if needed" leaves under it)
         self.wait_for("visible")
+        self.page.evaluate(_UNCOVER, self.selector)
 
     def click(self) -> None:
         self._ready()

@@ -63,7 +63,7 @@ export default {
   "setup.kindOf": "Spieler {n} ist",
   "setup.human": "Mensch",
   "setup.computer": "Computer: {level}",
-  "setup.remote": "Jemand an einem anderen Gerät",
+  "setup.remote": "Jemand an anderem Gerät",
   "setup.remoteName": "Name beim Beitreten",
   "player.fallback": "Spieler {n}",
   "player.neutral": "Neutral",

@@ -65,7 +65,7 @@ export default {
   "setup.kindOf": "Player {n} is",
   "setup.human": "Human",
   "setup.computer": "Computer: {level}",
-  "setup.remote": "A friend on another device",
+  "setup.remote": "Friend on another device",
   "setup.remoteName": "Named when they join",
   "player.fallback": "Player {n}",
   "player.neutral": "Neutral",

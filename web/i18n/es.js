@@ -63,7 +63,7 @@ export default {
   "setup.kindOf": "El jugador {n} es",
   "setup.human": "Persona",
   "setup.computer": "Ordenador: {level}",
-  "setup.remote": "Alguien en otro dispositivo",
+  "setup.remote": "Amigo en otro dispositivo",
   "setup.remoteName": "Nombre al unirse",
   "player.fallback": "Jugador {n}",
   "player.neutral": "Neutral",

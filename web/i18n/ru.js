@@ -63,7 +63,7 @@ export default {
   "setup.kindOf": "Игрок {n}",
   "setup.human": "Человек",
   "setup.computer": "Компьютер: {level}",
-  "setup.remote": "Игрок на другом устройстве",
+  "setup.remote": "Друг на другом устройстве",
   "setup.remoteName": "Имя при входе в игру",
   "player.fallback": "Игрок {n}",
   "player.neutral": "Нейтралы",
