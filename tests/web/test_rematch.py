@@ -24,7 +24,7 @@ import positions
 from cambria import Game
 from cambria.ai.players import choose
 from cambria.core.record import make_record
-from waits import screen, settled, until
+from waits import saved_now, screen, settled, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -156,6 +156,7 @@ def test_the_new_game_screen_remembers_the_last_setup_across_a_reload(open_page)
     before = read_setup(page)
     page.get_by_test_id("start-button").click()
     screen(page, "game")
+    saved_now(page)  # the autosave follows the first view by a round trip to the engine
     page.reload()  # the game comes back; the new-game screen is one menu away
     s.wait_interactive()
     screen(page, "game")
