@@ -3,7 +3,7 @@
 // the engine's turn builder, every position from its views; it keeps the player's unconfirmed
 // choices (`partial`) until Confirm, the log the engine sends as deltas, and asks the engine.
 //
-//   const controller = createController({ engine, board, turnCard, logPanel, setup, library, replayHost, remote });
+//   const controller = createController({ engine, board, turnCard, logPanel, setup, library, replayHost, remote, onView });
 //   controller.boot()                 // once: the engine's info, then a game link or the game that was on the board
 //   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
 //   controller.inspect(what) / toggleLog()    // a fort's card on the board; the log over the board
@@ -17,7 +17,7 @@
 // A game played by link (remote/play.js) is saved there, and waits in mode "remote" for others.
 // A request returns null when it failed; the failure was shown (by code, web/words.js) or, for a
 // step the page was behind on (stale_step), the view is fetched again quietly.  When the engine
-// had to be restarted (engine.js) the game comes back from its autosave.  The end's claims are
+// had to be restarted (engine.js) the game comes back from its autosave (startup.js).  The end's claims are
 // revealed one by one (reveal.js).
 
 import { t } from "./i18n.js";
@@ -30,13 +30,12 @@ import { createScheduler } from "./computer.js";
 import { computerPause, revealStep } from "./pace.js";
 import { createReveal } from "./reveal.js";
 import { createReplay } from "./replay.js";
-import { loadingFailed, loadingProgress } from "./loading.js";
-import { markInteractive } from "./bridge.js";
+import { createStartup } from "./startup.js";
 import { choicesByElement, createScreen, shownView } from "./screen.js";
 import { choiceBase, undoTo } from "./partial.js";
 
 const $ = (id) => document.getElementById(id);
-export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted, remote = null }) {
+export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted, remote = null, onView = null }) {
   const state = {
     mode: "loading",
     info: null, // the engine's info, once it is up
@@ -54,10 +53,12 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     logOpen: false, // the log shown over the board (phones)
   };
   const screen = createScreen({ board, turnCard, logPanel, library, hidden: () => reveal.hidden });
-  let restarts = 0; // which restart is being recovered from
-  let recovering = 0;
   const scheduler = createScheduler({ run: computerMove, delay: computerPause });
   const reveal = createReveal({ step: revealStep, show: revealClaim, done: revealed });
+  const startup = createStartup({
+    engine, ask, go, setup, library, remote, state, toSetup, onBooted,
+    stopMoves: () => { scheduler.cancel(); replay.stop({ silent: true }); },
+  });
   const replay = createReplay({
     request: (type, payload) => ask(type, { ...payload, log_from: linesUpTo(payload.upto) }),
     show: showPast, resume: leaveReplay, host: replayHost,
@@ -147,6 +148,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (state.result === "pending" && !claims.length) revealed();
     (view.remote && remote ? remote : library).saved(state.view); // a game played by link: this device's copy
     remote?.update(["remote", "over"].includes(mode) ? state.view : null);
+    onView?.(state.view, events, { readOnly: state.readOnly, fresh }); // the page's other listeners (sound, the pass screen, statistics)
     if (state.readOnly) return; // the tab that plays the game moves on, not this one
     if (mode === "computer") scheduler.schedule(view.step);
     else if (mode === "awaiting_roll" && ((view.roll && view.roll.auto) || remote?.answersRoll(view))) roll(); // nobody needs to tap for it
@@ -405,66 +407,8 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (view) applyView(view, [], { fresh: true });
   }
 
-  // ---------------------------------------------------------------- start and restart
-
-  async function boot() {
-    try {
-      await engine.ready;
-    } catch (err) {
-      loadingFailed(err);
-      setup.unavailable();
-      showError(err);
-      onBooted?.(); // a fixed deploy can still replace a broken one (offline.js)
-      return;
-    }
-    const info = await ask("info");
-    if (!info) return; // a restart (the bound passed) boots again
-    state.info = info;
-    setup.configure(info);
-    $("app").dataset.engine = "ready";
-    library.refreshResume();
-    // the game that was on the board when the page was left comes back, same position, same dice
-    const resumed = (await remote?.boot()) || (await library.resume()); // a game link in the address first
-    if (!resumed && state.mode === "loading") go("setup");
-    markInteractive();
-    onBooted?.();
-  }
-
-  async function restarted({ ready }) {
-    const mine = ++restarts;
-    const hadGame = Boolean(state.view);
-    const gaveUp = recovering !== 0; // the engine stopped again while the game was coming back
-    scheduler.cancel();
-    replay.stop({ silent: true });
-    notify(t("engine.restarted"), { urgent: true });
-    loadingProgress({ stage: "", fraction: 0 });
-    go("loading");
-    try {
-      await ready;
-    } catch (err) {
-      loadingFailed(err);
-      showError(err);
-      return;
-    }
-    if (mine !== restarts) return; // a later restart took over
-    if (!state.info) {
-      boot();
-      return;
-    }
-    if (!hadGame || gaveUp) {
-      if (gaveUp) showError({ i18n: t("engine.gaveUp") });
-      toSetup();
-      return;
-    }
-    recovering = mine;
-    const reopened = await library.reopen();
-    if (recovering === mine) recovering = 0;
-    if (mine !== restarts) return;
-    if (!reopened) toSetup();
-  }
-
   return {
-    boot, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult, restarted,
+    boot: startup.boot, restarted: startup.restarted, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult,
     inspect, toggleLog, rematch: () => startGame(state.view?.settings, "over"),
     async enter(view, partial, { readOnly = false, events = [] } = {}) {
       if (!view.remote) remote?.left(); // a local game: the remote one is no longer on the board

@@ -1,0 +1,77 @@
+// The page's start and the engine's restarts, for the controller: boot once (the engine's
+// info, then a game link or the game that was on the board), and after a restart bring the
+// game back from its autosave (or the new-game screen, if it cannot come back).
+//
+//   const startup = createStartup({ engine, ask, go, setup, library, remote, state, toSetup, stopMoves, onBooted });
+//   startup.boot()                 // once
+//   startup.restarted({ ready })   // engine.js replaced the worker
+
+import { t } from "./i18n.js";
+import { showError } from "./errors.js";
+import { notify } from "./toasts.js";
+import { loadingFailed, loadingProgress } from "./loading.js";
+import { markInteractive } from "./bridge.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function createStartup({ engine, ask, go, setup, library, remote, state, toSetup, stopMoves, onBooted }) {
+  let restarts = 0; // which restart is being recovered from
+  let recovering = 0;
+
+  async function boot() {
+    try {
+      await engine.ready;
+    } catch (err) {
+      loadingFailed(err);
+      setup.unavailable();
+      showError(err);
+      onBooted?.(); // a fixed deploy can still replace a broken one (offline.js)
+      return;
+    }
+    const info = await ask("info");
+    if (!info) return; // a restart (the bound passed) boots again
+    state.info = info;
+    setup.configure(info);
+    $("app").dataset.engine = "ready";
+    library.refreshResume();
+    // the game that was on the board when the page was left comes back, same position, same dice
+    const resumed = (await remote?.boot()) || (await library.resume()); // a game link in the address first
+    if (!resumed && state.mode === "loading") go("setup");
+    markInteractive();
+    onBooted?.();
+  }
+
+  async function restarted({ ready }) {
+    const mine = ++restarts;
+    const hadGame = Boolean(state.view);
+    const gaveUp = recovering !== 0; // the engine stopped again while the game was coming back
+    stopMoves();
+    notify(t("engine.restarted"), { urgent: true });
+    loadingProgress({ stage: "", fraction: 0 });
+    go("loading");
+    try {
+      await ready;
+    } catch (err) {
+      loadingFailed(err);
+      showError(err);
+      return;
+    }
+    if (mine !== restarts) return; // a later restart took over
+    if (!state.info) {
+      boot();
+      return;
+    }
+    if (!hadGame || gaveUp) {
+      if (gaveUp) showError({ i18n: t("engine.gaveUp") });
+      toSetup();
+      return;
+    }
+    recovering = mine;
+    const reopened = await library.reopen();
+    if (recovering === mine) recovering = 0;
+    if (mine !== restarts) return;
+    if (!reopened) toSetup();
+  }
+
+  return { boot, restarted };
+}
