@@ -295,6 +295,22 @@ def test_translations_differ_from_english(catalogs):
         assert len(same) < 12, f"{lang}: too many messages identical to English: {same}"
 
 
+def test_the_hints_reasons_are_worded_in_every_language(catalogs):
+    """Every reason the hint can give (cambria.ai.explain and the games' explain hooks) is a
+    message of each catalog, said inside "hint.why" ({why}); German says du, Russian вы."""
+    reasons = {key for rel, key, _ in engine_parts() if rel.endswith("/explain.py")} | {"hint.why.best"}
+    assert {"hint.why.capture", "hint.why.deny", "hib.hint.walk", "hib.hint.deny", "hib.hint.take"} <= reasons
+    for lang in LANGUAGES:
+        words = catalogs[lang]
+        assert placeholders(words["hint.why"]) == {"why"}
+        for key in reasons:
+            assert key in words, f"{lang} lacks {key}"
+    german = " ".join(t for key in reasons for t in forms(catalogs["de"][key]))
+    assert re.search(r"\b(dich|dir|dein\w*)\b", german) and not re.search(r"\b(Sie|Ihnen|Ihr\w*)\b", german)
+    russian = " ".join(t for key in reasons | {"hint.why"} for t in forms(catalogs["ru"][key]))
+    assert re.search(r"\b(вам|ваш\w*)\b", russian) and not re.search(r"\b(ты|тебе|тебя|тво\w+)\b", russian)
+
+
 def test_russian_is_cyrillic(catalogs):
     words = " ".join(PLACEHOLDER.sub("", t) for m in catalogs["ru"].values() for t in forms(m))
     cyrillic = sum(1 for c in words if "\u0400" <= c <= "\u04ff")

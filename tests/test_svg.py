@@ -9,7 +9,7 @@ import pytest
 
 from cambria.games.cambria.board import load_board
 from cambria.games.cambria.board import MAP_IDS, VP_VALUE
-from cambria.games.cambria.svg import FORT_RADIUS, SHAPES, SLOT_RADIUS, _place_labels, board_svg
+from cambria.games.cambria.svg import FORT_RADIUS, SHAPES, SLOT_RADIUS, VP_RADIUS, _place_labels, board_svg, piece_boxes
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -84,7 +84,8 @@ def test_every_fort_boat_and_the_eagle(drawn):
         pips = [c for g in f.iter(NS + "g") if "pips" in classes(g) for c in g.iter(NS + "circle")]
         assert len(pips) == fort.number
         assert len(find_all(f, "fort-token")) == 1
-        vp = find_all(f, "vp-token")
+        vp = [t for t in find_all(root, "vp-token") if t.get("data-fort") == str(fort.index)]
+        assert find_all(f, "vp-token") == []  # drawn above the pieces, not in the fort
         if fort.number in VP_VALUE:
             assert len(vp) == 1 and vp[0].get("data-vp") == str(VP_VALUE[fort.number])
             assert f.get("data-vp") == "board"  # the starting board shows the VP token
@@ -233,3 +234,29 @@ def test_drawing_is_deterministic():
     for map_id in MAP_IDS:
         board = load_board(map_id)
         assert board_svg(board) == board_svg(board)
+
+
+def test_vp_tokens_are_drawn_above_the_pieces_and_beside_them(drawn):
+    """No piece covers a VP token (issue 28: Castell Collen's 4): the tokens' layer comes after the
+    warriors and the legion, and each token sits where no piece can stand wherever its fort leaves
+    such a place (not in a fort's own upper right corner, whatever stands there)."""
+    board, _, root = drawn
+    layers = [classes(el) for el in root]
+    at = {name: next(i for i, c in enumerate(layers) if name in c) for name in ("warriors", "legion", "vp-tokens")}
+    assert at["vp-tokens"] > at["warriors"] and at["vp-tokens"] > at["legion"], at
+    pieces = piece_boxes(board)
+
+    def stood_on(x: float, y: float) -> bool:
+        r = VP_RADIUS + 0.7  # with its stroke
+        return any(x - r < b[2] and b[0] < x + r and y - r < b[3] and b[1] < y + r for b in pieces)
+
+    tokens = find_all(root, "vp-token")
+    assert sorted(int(t.get("data-fort")) for t in tokens) == [f.index for f in board.forts if f.number in VP_VALUE]
+    now = corner = 0
+    for t in tokens:
+        f = board.forts[int(t.get("data-fort"))]
+        x, y = (float(v) for v in t.get("transform")[len("translate("):-1].split())
+        assert 20 <= math.hypot(x - f.x, y - f.y) <= 36  # beside its own fort
+        now += stood_on(x, y)
+        corner += stood_on(f.x + FORT_RADIUS - 1, f.y - FORT_RADIUS + 1)
+    assert now <= 1 and (now < corner or corner == 0), (now, corner)

@@ -20,6 +20,9 @@ Screens: ``<width>x<height>-<language>-<what>.png``:
     lift    a two-player game, the supply empty: a road tapped, the warrior proposed to move marked
     fort    the card of a tapped fort (who holds its roads)
     setup   the new-game screen
+    stats   the Statistics dialog over four games finished by the engine (counted by the page's stats.js)
+    log     the log of a four-player Hibernia game, turn by turn (on a phone: opened over the board)
+    log-replay  a turn tapped in the log: the board at that turn's start (the replay)
 
 and for Hibernia (``hibernia-`` in the name), on a phone in each language, a phone on its side, a
 tablet and a laptop:
@@ -66,6 +69,8 @@ SHOTS = ([(s, "en", "turn") for s in SIZES]
          + [(PHONE, lang, "hibernia-turn") for lang in LOCALES]
          + [((844, 390), "en", "hibernia-turn"), ((844, 390), "ru", "hibernia-turn"), ((820, 1180), "en", "hibernia-turn"),
             ((1366, 768), "en", "hibernia-turn"), ((1366, 768), "ru", "hibernia-turn")]
+         + [((360, 640), "de", "stats"), ((360, 640), "ru", "stats"), ((1366, 768), "en", "stats")]
+         + [((360, 640), "de", "log"), ((360, 640), "ru", "log"), ((1366, 768), "en", "log"), ((1366, 768), "de", "log-replay")]
          + [((360, 640), "de", "hibernia-setup"), (PHONE, "ru", "hibernia-setup"), ((1366, 768), "en", "hibernia-setup")])
 
 SETTLED = """() => {
@@ -154,6 +159,30 @@ def hibernia_turn() -> dict:
     raise SystemExit("no Hibernia position found")
 
 
+def finished_games() -> list[dict]:
+    """The engine's views of four finished games (a person against computers), with their records."""
+    out = []
+    for i, (game_id, board, kinds) in enumerate([
+            ("cambria", "cambria", ["human", "computer:hard", "computer:normal"]),
+            ("cambria", "cumbria", ["human", "computer:easy"]),
+            ("hibernia", "hibernia", ["human", "computer:normal", "computer:easy", "computer:easy"]),
+            ("cambria", "cambria", ["human", "computer:normal", "computer:easy"])]):
+        names = ["Aurelia", "Brennus", "Cartimandua", "Drusus"][:len(kinds)]
+        colours = Game(game_id, names, seed=1, board=board).rules.facts.colours[:len(kinds)]
+        game = Game(game_id, names, seed=20 + i, board=board,
+                    player_info=[{"colour": c, "kind": k} for c, k in zip(colours, kinds, strict=True)])
+        rng = random.Random(i)
+        while not game.is_over():
+            if game.is_chance():
+                game.roll()
+            else:
+                game.play(choose(game.rules, game.state, "easy", rng).action)
+        s = WebSession()
+        s.load({"record": make_record(game)})
+        out.append({"view": s.view(s.game, {}), "record": make_record(game), "at": 1_780_000_000_000 + i * 86_400_000})
+    return out
+
+
 def positions() -> dict:
     names3 = ["Aurelia", "Brennus", "Cartimandua"]
     kinds3 = ["human", "human", "computer:hard"]
@@ -176,8 +205,12 @@ def positions() -> dict:
 
     turn_record = find(names3, kinds3, "cambria", 11, turn, 60)
     lift_record = find(["Ann", "Bob"], ["human", "human"], "cambria", 4, lift, 40)
+    hibernia = hibernia_turn()
     return {
-        "hibernia-turn": (hibernia_turn(), None),
+        "hibernia-turn": (hibernia, None),
+        "log": (hibernia, None),
+        "log-replay": (hibernia, None),
+        "stats": (finished_games(), None),
         "turn": (turn_record, capture_road(turn_record)),
         "swap": (find(names3, kinds3, "cambria", 5, swap, 40), None),
         "neutral": (find(["Ann", "Bob"], ["human", "human"], "cumbria", 3, neutral, 30), None),
@@ -205,6 +238,16 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
         for seat, level in ((1, "easy"), (2, "normal"), (3, "hard")):
             page.select_option(f"[data-testid=kind-{seat}]", f"computer:{level}")
         page.evaluate("document.querySelector('#player-list').scrollIntoView({block: 'start'})")
+    elif what == "stats":
+        page.evaluate("""async (games) => {
+          const script = document.querySelector('script[type="module"][src*="app.js"]');
+          const stats = await import(new URL('stats.js', script.src).href);
+          const store = stats.createStats();
+          for (const g of games) store.add({ ...stats.finishedGame(g.view, g.at), record: g.record });
+        }""", place[0])
+        page.click("#menu-button")
+        page.click("[data-testid=menu-stats]")
+        page.wait_for_selector("[data-testid=stats]:not([hidden])", timeout=WAIT)
     elif what != "setup":
         record, road = place
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -213,6 +256,13 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
         page.wait_for_function("() => document.querySelector('#app').dataset.screen === 'game'", timeout=WAIT)
         page.wait_for_function(SETTLED, timeout=WAIT)
         page.wait_for_function("() => !document.querySelector('#toasts .toast')", timeout=WAIT)  # the import's toast
+        if what == "log" and phone:
+            page.click("#log-button")
+            page.wait_for_function("() => document.querySelector('#log').clientHeight > 0", timeout=WAIT)
+        if what == "log-replay":  # a turn some turns back, tapped in the log
+            page.locator("#log .log-turn").nth(-4).click()
+            page.wait_for_function("() => document.querySelector('#app').dataset.replayStep !== undefined"
+                                   " && !document.querySelector('#app').classList.contains('busy')", timeout=WAIT)
         if what in ("turn", "swap", "lift", "hibernia-turn"):
             page.click("#roll")
             page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.step) > {len(record['steps'])} && ({SETTLED})()",
@@ -248,7 +298,8 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
             }""")
             page.dispatch_event(f".board-frame:not([hidden]) .fort[data-fort='{fort}'] .fort-base", "click")
             page.wait_for_selector("#board-card:not([hidden])", timeout=WAIT)
-        page.wait_for_function(SETTLED, timeout=WAIT)
+        if what != "log-replay":  # the replay waits for nobody
+            page.wait_for_function(SETTLED, timeout=WAIT)
     page.wait_for_timeout(250)  # fonts and the last paint
     page.screenshot(path=str(path))
     ctx.close()

@@ -8,6 +8,8 @@
 //   turncard.js, scores.js, log.js, endscreen.js, toasts.js, dice.js   the side panel's parts
 //   setup.js, menu.js, library.js (saved games), replay.js, a11y.js (keyboard, announcements),
 //   tutorial.js, rules.js, loading.js, errors.js, words.js, i18n.js, pace.js (computer pace)
+//   cues.js (the pass screen between people: passscreen.js; the your-turn cue; sound.js)
+//   stats.js (the games finished here, counted once), statsdialog.js (menu → Statistics)
 //
 // Where things go on each shape of screen is the stylesheets' business (layout.css).
 
@@ -30,9 +32,14 @@ import { initA11y } from "./a11y.js";
 import { initRules, openRules } from "./rules.js";
 import { initTutorial } from "./tutorial.js";
 import { paceButtons } from "./pace.js";
+import { playCue, soundButtons } from "./sound.js";
+import { createPassScreen } from "./passscreen.js";
+import { createCues, pulse } from "./cues.js";
 import { missingFeatures, unsupportedEngine } from "./support.js";
 import { createEviction } from "./eviction.js";
 import { createRemote } from "./remote/play.js";
+import { createStats } from "./stats.js";
+import { createStatsDialog } from "./statsdialog.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,6 +73,22 @@ const board = createBoard({
   onShow: (game) => nameGame(game.id),
 });
 
+// cues.js: the pass screen between people at one device (passscreen.js), the your-turn pulse
+// and the sounds (sound.js), following every view the controller applies
+const cues = createCues({
+  passScreen: createPassScreen({
+    chip: (view, p) => gameModule(view.game).chip(view.map, p.colour, p.shape),
+    onContinue: () => cues.continued(),
+  }),
+  play: playCue,
+  pulse: () => pulse($("turn-card")),
+});
+/** Another tab plays this game (tabs.js): it is shown, no tap is taken, nobody is called to it. */
+function readOnly(on) {
+  controller.readOnly(on);
+  if (on) cues.readOnly();
+}
+
 // library.js: autosave after every step (the record), resume on reload, the saved-games list,
 // export and import (validated by the engine); eviction.js: asks the browser to keep saved
 // games, and Saved games says where it may delete them after days without a visit
@@ -75,7 +98,7 @@ const remote = createRemote({
   request: (type, payload) => engine.request(type, payload),
   enter: (view, events, readOnly = false) => controller.enter(view, null, { events, readOnly }),
   leaveToSetup: () => controller.toSetup(),
-  readOnly: (on) => controller.readOnly(on), // another tab plays this game (tabs.js)
+  readOnly, // another tab plays this game (tabs.js)
   showBoard: (game, map) => board.show(gameModule(game), map),
   notify,
   showError,
@@ -84,12 +107,13 @@ const remote = createRemote({
 const library = createLibrary({
   request: (type, payload) => engine.request(type, payload),
   enter: (view, partial, options) => controller.enter(view, partial, options),
-  readOnly: (on) => controller.readOnly(on), // another tab plays this game (tabs.js)
+  readOnly, // another tab plays this game (tabs.js)
   notify,
   onGameOnBoard: () => (controller.state.view && controller.state.mode !== "setup" ? controller.state.view : null),
   onSaved: () => eviction.saved(),
   evictable: () => eviction.atRisk(),
   remote, // the games by link, listed and imported with the others
+  leaveBoard: () => controller.toSetup(), // the game on the board was deleted: the new-game screen
 });
 
 const setup = createSetup({
@@ -98,12 +122,28 @@ const setup = createSetup({
 });
 board.show(gameModule(setup.game()), setup.map()); // the last setup's board (a game resumed below replaces it)
 
+// stats.js: the games finished here, counted once each, with the last ones' records; the
+// dialog (statsdialog.js) opens one of those in replay through the saved games
+const stats = createStats({ request: (type, payload) => engine.request(type, payload) });
+const statsDialog = createStatsDialog({
+  stats,
+  onReplay: async (record) => {
+    const opened = await library.openRecord(record, t("stats.thisGame"));
+    if (opened) controller.startReplay();
+    return opened;
+  },
+});
+
 controller = createController({
   engine, board, setup, library, remote,
   turnCard: createTurnCard({ onPick: (token) => controller.pick(token), onInstead: (token) => controller.pickInstead(token) }),
-  logPanel: createLogPanel($("log")),
+  logPanel: createLogPanel($("log"), { onTurn: (step) => controller.showTurn(step) }), // a turn tapped: the replay there
   replayHost: $("turn-card"),
   onBooted: () => initOffline({ notify }),
+  onView: (view, events, flags) => {
+    cues.onView(view, events, flags);
+    stats.onView(view, events); // a game that ends here counts, once
+  },
 });
 
 // ------------------------------------------------------------------ buttons and keys
@@ -119,6 +159,7 @@ initMenu({
   replay: () => controller.startReplay(),
   open: () => $("open-file").click(),
   rules: (opener) => openRules(opener),
+  stats: (opener) => statsDialog.open(opener),
 });
 $("open-file").addEventListener("change", (e) => {
   library.importFile(e.target.files[0]);
@@ -140,6 +181,7 @@ $("log-button").addEventListener("click", () => controller.toggleLog());
 $("log-close").addEventListener("click", () => controller.toggleLog(false));
 $("board-card").addEventListener("close", () => controller.miss());
 $("pace-choices").append(...paceButtons("pace-choice"));
+$("sound-choices").append(...soundButtons("sound-choice"));
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Escape") return;
   if (!$("rules").hidden) $("rules").hidden = true;

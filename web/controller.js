@@ -7,13 +7,14 @@
 //   controller.boot()                 // once: the engine's info, then a game link or the game that was on the board
 //   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
 //   controller.inspect(what) / toggleLog()    // a fort's card on the board; the log over the board
-//   controller.startGame(payload) / rematch() / enter(view, partial, {readOnly}) / toSetup() / startReplay()
+//   controller.startGame(payload) / rematch() / enter(view, partial, {readOnly}) / toSetup() / startReplay(at?) / showTurn(at)
 //   controller.showResult() / hideResult() / retranslate() / restarted({ready}) / readOnly(true)
 //   controller.state                  // read-only: {mode, view, log, opts, partial, alt, result, replay, busy, ...}
 //
 // What nobody needs to tap happens by itself: a roll that asks nothing of anyone (view.roll.auto:
 // Cambria's neutral die; a remote game's roll this device answers for another), a turn whose only
-// choice is to pass (with a notice), and Roll confirms the decision it follows (view.then_roll).
+// choice is to pass (with a notice), a decision the engine took whole by itself (Cambria's neutral
+// with one road; with a notice), and Roll confirms the decision it follows (view.then_roll).
 // A game played by link (remote/play.js) is saved there, and waits in mode "remote" for others.
 // A request returns null when it failed; the failure was shown (by code, web/words.js) or, for a
 // step the page was behind on (stale_step), the view is fetched again quietly.  When the engine
@@ -21,6 +22,7 @@
 // revealed one by one (reveal.js).
 
 import { t } from "./i18n.js";
+import { say } from "./words.js";
 import { checkTransition, modeOf, showsGame } from "./mode.js";
 import { gameModule } from "./games/index.js";
 import { clearError, showError } from "./errors.js";
@@ -33,8 +35,10 @@ import { createReplay } from "./replay.js";
 import { createStartup } from "./startup.js";
 import { choicesByElement, createScreen, shownView } from "./screen.js";
 import { choiceBase, undoTo } from "./partial.js";
+import { lastTurnStart } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
+const HINT_MS = 4500; // the hint's reason is a sentence: a toast's usual moment is too short to read it
 export function createController({ engine, board, turnCard, logPanel, setup, library, replayHost, onBooted, remote = null, onView = null }) {
   const state = {
     mode: "loading",
@@ -153,6 +157,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (mode === "computer") scheduler.schedule(view.step);
     else if (mode === "awaiting_roll" && ((view.roll && view.roll.auto) || remote?.answersRoll(view))) roll(); // nobody needs to tap for it
     else if (mode === "choosing" && game.words.onlyPass(state.opts, state.partial)) passAlone();
+    else if (mode === "choosing" && game.words.forcedWhole?.(state.opts, state.partial)) playForced();
   }
 
   const showToast = (item) => screen.toast(item, state.view);
@@ -265,8 +270,11 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   async function hint() {
     if (state.mode !== "choosing" || blocked()) return;
     clearError();
-    const res = await ask("hint", { level: "hard", step: state.view.step });
-    if (res && (await showChoices(res.steps))) notify(t("hint.shown"));
+    const view = state.view;
+    const res = await ask("hint", { level: "hard", step: view.step });
+    // with the one reason the engine found for it (cambria/ai/explain.py), long enough to read
+    const words = res && res.why ? t("hint.why", { why: say(res.why, context(view)) }) : t("hint.shown");
+    if (res && (await showChoices(res.steps))) notify(words, { ms: HINT_MS });
   }
 
   /** Still in `mode` with the same view (no other answer, game or screen came in meanwhile). */
@@ -278,7 +286,8 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (state.mode !== "choosing" || blocked() || !state.opts || !state.opts.complete) return;
     clearError();
     const view = state.view;
-    const res = await ask("play", live({ action: state.opts.action }));
+    const [action, then] = state.opts.actions || [state.opts.action]; // a turn of two decisions: one Confirm
+    const res = await ask("play", live(then ? { action, then } : { action }));
     if (res && still("choosing", view)) applyView(res.view, res.events);
   }
 
@@ -288,6 +297,13 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     notify(board.game.words.passNotice(view, context(view)));
     await pick(state.opts.choices[0].token);
     if (still("choosing", view)) await confirm();
+  }
+
+  // The engine took the whole decision by itself (one legal move): the page plays it, and says so.
+  async function playForced() {
+    const notice = board.game.words.forcedNotice(state.opts, context(state.view));
+    if (notice) notify(notice);
+    await confirm();
   }
 
   async function roll() {
@@ -381,7 +397,9 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
 
   // ---------------------------------------------------------------- replay
 
-  function startReplay() {
+  // The replay opens at `from`, or at the start of the last turn of the person at the screen (the
+  // seat whose turn it is, else the last person who played: log.js lastTurnStart)
+  function startReplay(from = null) {
     if (!state.view || !showsGame(state.mode) || state.mode === "replay") {
       if (state.mode !== "replay") showError({ i18n: t("replay.noGame") });
       return;
@@ -390,8 +408,17 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     reveal.stop();
     if (state.result) state.result = "hidden"; // "Show the result" brings it back afterwards
     state.replay = { view: state.view, at: state.view.step, total: state.view.step };
-    replay.start(state.view);
+    replay.start(state.view, Number.isInteger(from) ? from : lastTurnStart(state.view, state.log));
     go("replay");
+  }
+
+  /** A turn tapped in the log: the board at its start (the log over the board on a phone closes). */
+  function showTurn(step) {
+    state.logOpen = false;
+    if (state.mode === "replay") {
+      render();
+      replay.go(step);
+    } else startReplay(step);
   }
 
   function showPast(view, { at, total, jump }) {
@@ -408,7 +435,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   }
 
   return {
-    boot: startup.boot, restarted: startup.restarted, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showResult, hideResult,
+    boot: startup.boot, restarted: startup.restarted, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showTurn, showResult, hideResult,
     inspect, toggleLog, rematch: () => startGame(state.view?.settings, "over"),
     async enter(view, partial, { readOnly = false, events = [] } = {}) {
       if (!view.remote) remote?.left(); // a local game: the remote one is no longer on the board

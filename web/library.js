@@ -15,6 +15,7 @@
 //   library.left()          back to the new-game screen        library.takeOver()  "Continue here" (tabs.js)
 //   await library.resume()  when the engine is ready: reopens the game of this tab, if any
 //   await library.reopen()  after the engine was restarted: the game on the board, from its autosave
+//   await library.openRecord(record, label)   a record opened as a saved game, quietly (true: on the board)
 //
 // The engine validates everything (cambria.record): an import that fails names what is wrong
 // and changes nothing, neither the game on the board nor any saved game.
@@ -23,7 +24,8 @@ import { createStore, newId, summarize } from "./saves.js";
 import { download, downloadRaw, readRecordFile } from "./recordfile.js";
 import { createTabs } from "./tabs.js";
 import { el } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { ago, playersLine } from "./savedrows.js";
 
 
 /** The storage problem of saves.js ({kind: "full" | "unavailable"}) in the player's language. */
@@ -37,32 +39,22 @@ function capitalise(text) {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-function ago(ms) {
-  if (!ms) return "";
-  const s = Math.max(0, (Date.now() - ms) / 1000);
-  if (s < 60) return t("lib.justNow");
-  if (s < 3600) return t("lib.minutesAgo", { count: Math.floor(s / 60) });
-  if (s < 86400) return t("lib.hoursAgo", { count: Math.floor(s / 3600) });
-  const d = new Date(ms);
-  return d.toLocaleDateString(language(), { day: "numeric", month: "short", year: "numeric" });
-}
-
 function names(summary) {
   return summary.players.map((p) => p.name).join(", ");
 }
 
-export function describe(summary) {
+export function describe(summary, { points = true } = {}) {
   const where = summary.title || summary.map;
   if (summary.over) {
     const text = summary.winner_name ? t("lib.finishedWon", { where, name: summary.winner_name }) : t("lib.finished", { where });
-    return Array.isArray(summary.points)
+    return points && Array.isArray(summary.points)
       ? t("lib.withPoints", { text, points: summary.points.slice(0, summary.players.length).join("–") }) : text;
   }
   return summary.turn ? t("lib.turn", { where, turn: summary.turn }) : t("lib.steps", { where, count: summary.step });
 }
 
 
-export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly, onSaved, evictable, remote = null }) {
+export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly, onSaved, evictable, remote = null, leaveBoard = null }) {
   const store = createStore();
   const tabs = createTabs({ onLost: (id) => current && current.id === id && readOnly?.(true) }); // one game, one tab
   let current = null; // {id, uid} of the game on the board (uid: the engine's id of the game)
@@ -199,6 +191,12 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
       return false;
     }
     if (remote?.isRecord(text)) return remote.importRecord(text, closeDialog); // a game by link: checked in full
+    return importText(text, label);
+  }
+
+  /** A record's text opened as a saved game (its saved twin if it has one); `quiet`: no notice
+   *  (the statistics' history opens a finished game's record for its replay). */
+  async function importText(text, label, { quiet = false } = {}) {
     let res;
     let record;
     try {
@@ -218,7 +216,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
     store.setCurrent(id);
     closeDialog();
     await enter(res.view, null, { readOnly: !mine });
-    notify?.(twin ? t("lib.alreadySaved") : t("lib.imported", { file: label, names: names(summarize(record)) }));
+    if (!quiet) notify?.(twin ? t("lib.alreadySaved") : t("lib.imported", { file: label, names: names(summarize(record)) }));
     return true;
   }
 
@@ -331,11 +329,14 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
     if (!n) showConfirm(false);
   }
 
+  /** The game on the board is among the selected ones (deleting it leaves it). */
+  const boardSelected = () => Boolean(current && onGameOnBoard?.() && selected().includes(current.id));
+
   function askDelete() {
     const n = selected().length;
     if (!n) return;
-    dialog.querySelector(".confirm-text").textContent = n === 1
-      ? t("lib.confirmOne") : t("lib.confirmMany", { count: n });
+    const text = n === 1 ? t("lib.confirmOne") : t("lib.confirmMany", { count: n });
+    dialog.querySelector(".confirm-text").textContent = boardSelected() ? `${text} ${t("lib.confirmOnBoard")}` : text;
     // "keep it" or "keep them" (Spanish "Conservarla" / "Conservarlas"), kept on a language switch
     const keep = dialog.querySelector("[data-testid=delete-no]");
     if (n === 1) keep.dataset.i18n = "lib.keepOne";
@@ -354,6 +355,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
   function doDelete() {
     if (!pendingDelete) return;
     const ids = selected();
+    if (boardSelected()) leaveBoard?.(); // first: the game left is saved no more
     const n = store.remove(ids);
     showConfirm(false);
     renderList();
@@ -375,10 +377,11 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
     dialog.querySelector(".library-empty").hidden = entries.length > 0 || Boolean(remote?.list().length);
     dialog.querySelector(".remote-games")?.remove(); // games by link (remote/list.js), after the others
     if (remote) list.after(remote.section(() => { closeDialog(); }, renderList));
+    const elsewhere = Boolean(onBoard && current && !tabs.holds(current.id)); // another tab plays the game on the board
     for (const entry of entries) {
       const playing = Boolean(onBoard && current && current.id === entry.id);
       const box = el("input", { type: "checkbox", value: entry.id, "data-testid": "saved-select" });
-      box.disabled = playing;
+      box.disabled = playing && elsewhere; // deleted here, the tab that plays it would save it again
       box.addEventListener("change", updateSelection);
       const li = el("li", {
         class: `saved-game${entry.newer || entry.damaged ? " unreadable" : ""}${playing ? " playing" : ""}`,
@@ -389,21 +392,21 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
       const main = el("div", { class: "saved-main" });
       const buttons = el("div", { class: "saved-buttons" });
       if (entry.summary) {
-        box.setAttribute("aria-label", t("lib.selectGame", { names: names(entry.summary) }));
-        const chips = el("span", { class: "saved-chips", "aria-hidden": "true" });
-        for (const p of entry.summary.players) chips.append(el("span", { class: `saved-chip col-${p.colour || "neutral"}` }));
+        const summary = entry.summary;
+        box.setAttribute("aria-label", t("lib.selectGame", { names: names(summary) }));
         main.append(
-          el("div", { class: "saved-title" }, chips, el("span", { class: "saved-names", text: names(entry.summary) }),
-            playing ? el("span", { class: "badge", text: t("lib.onBoard") }) : null),
-          el("div", { class: "saved-detail", "data-testid": "saved-detail", text: t("lib.detail", { what: describe(entry.summary), when: ago(entry.updated) }) }));
-        if (!playing) {
-          buttons.append(el("button", {
-            type: "button", class: "primary", "data-testid": "saved-continue",
-            text: entry.summary.over ? t("lib.open") : t("lib.continue"), onclick: () => open(entry.id),
-          }));
-        } else {
-          buttons.append(el("button", { type: "button", "data-testid": "saved-back", text: t("lib.back"), onclick: closeDialog }));
-        }
+          el("div", { class: "saved-title" },
+            playing ? el("span", { class: "badge saved-badge", "data-testid": "saved-on-board", text: t("lib.onBoard") }) : null,
+            el("span", { class: "saved-where", text: describe(summary, { points: false }) })),
+          playersLine(summary),
+          el("div", { class: "saved-detail", "data-testid": "saved-detail", text: ago(entry.updated) }));
+        if (playing && elsewhere) main.append(el("div", { class: "saved-why", "data-testid": "saved-why", text: t("lib.playedElsewhere") }));
+        // the game on the board, unfinished: back to it as it is; any other (a finished one too): opened
+        const back = playing && !summary.over;
+        buttons.append(el("button", {
+          type: "button", class: "primary", "data-testid": back ? "saved-back" : "saved-continue",
+          text: back ? t("lib.back") : summary.over ? t("lib.open") : t("lib.continue"), onclick: back ? closeDialog : () => open(entry.id),
+        }));
         buttons.append(el("button", { type: "button", "data-testid": "saved-export", text: t("lib.export"), onclick: () => download(entry.record) }));
       } else {
         box.setAttribute("aria-label", t("lib.selectUnreadable"));
@@ -454,6 +457,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
 
   return {
     store, started, saved, left, choices, open, reopen, resume, resumable, importFile, exportCurrent, takeOver,
+    openRecord: (record, label) => importText(JSON.stringify(record), label, { quiet: true }), // the statistics' history
     openDialog, closeDialog, attachResume, refreshResume,
     get currentId() {
       return current ? current.id : null;

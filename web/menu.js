@@ -1,8 +1,8 @@
-// The menu in the top bar: new game, saved games, replay, save to a file, open a file, the
-// rules, and the languages.
+// The menu in the top bar: new game, saved games, statistics, replay, save to a file, open a
+// file, the rules, and the languages.
 //
 //   import { initMenu } from "./menu.js";
-//   initMenu({ "new-game": () => ..., library, replay, save, open, rules })   // by data-action
+//   initMenu({ "new-game": () => ..., library, stats, replay, save, open, rules })   // by data-action
 
 import { languageButtons } from "./i18n.js";
 

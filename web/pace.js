@@ -10,6 +10,7 @@
 // short pauses whatever the setting.
 
 import { onLanguage, t } from "./i18n.js";
+import { markSetting, settingButtons } from "./dom.js";
 
 const KEY = "cambria:pace";
 export const PACES = ["fast", "normal", "slow"];
@@ -18,9 +19,10 @@ export const PAUSE = { fast: 120, normal: 650, slow: 1600, reduced: 150 };
 const REVEAL = { fast: 250, normal: 700, slow: 1300, reduced: 120 };
 
 const LABELS = new Map([["fast", () => t("pace.fast")], ["normal", () => t("pace.normal")], ["slow", () => t("pace.slow")]]);
+const label = (p) => LABELS.get(p)();
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 let current = read();
-const buttons = new Set();
+const buttons = []; // every pace button made (paceButtons)
 
 /** The pace from what is stored under its key (any text, or null): one of PACES. */
 export function readPace(text) {
@@ -47,7 +49,7 @@ export function setPace(value) {
   } catch {
     // not remembered: this visit only
   }
-  for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.pace === current));
+  markSetting(buttons, "pace", current, label);
 }
 
 /** Before a computer seat moves. */
@@ -61,20 +63,8 @@ export function revealStep() {
 }
 
 export function paceButtons(cls) {
-  const out = PACES.map((p) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = cls;
-    b.dataset.pace = p;
-    b.dataset.testid = `pace-${p}`;
-    b.textContent = LABELS.get(p)();
-    b.setAttribute("aria-pressed", String(p === current));
-    b.addEventListener("click", () => setPace(p));
-    buttons.add(b);
-    return b;
-  });
-  onLanguage(() => {
-    for (const b of out) b.textContent = LABELS.get(b.dataset.pace)();
-  });
+  const out = settingButtons(PACES, { name: "pace", cls, label, chosen: current, choose: setPace });
+  buttons.push(...out);
+  onLanguage(() => markSetting(out, "pace", current, label));
   return out;
 }

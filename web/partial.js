@@ -6,6 +6,7 @@
 //   import { choiceBase, undoTo } from "./partial.js";
 //   choiceBase(partial, opts)   // the steps a newly tapped choice follows
 //   undoTo(partial, opts)       // the steps left after Undo, or null where Undo stops
+//   tapsIn(partial, opts)       // how many of the steps the player tapped
 
 /** The steps the offered choices follow: all of them, or those before the proposed step. */
 export function choiceBase(partial, opts) {
@@ -14,9 +15,20 @@ export function choiceBase(partial, opts) {
 }
 
 /** The steps left after Undo: the last tap (and a step the engine proposed after it) taken back;
- *  null where only the steps the engine took without asking (`opts.forced`) are left. */
+ *  null where only the steps the engine took without asking (`opts.forced`) are left.  Where the
+ *  engine took steps by itself after a tap (`opts.auto`: their indices, Hibernia's forced
+ *  sources), they go with the tap they followed. */
 export function undoTo(partial, opts) {
-  const to = partial.length - (opts && opts.proposed ? 2 : 1);
+  let to = partial.length - (opts && opts.proposed ? 1 : 0);
+  const auto = new Set(opts && Array.isArray(opts.auto) ? opts.auto : []);
+  while (to > 0 && auto.has(to - 1)) to--; // the steps nobody tapped after the last tap
+  to--; // the tap itself
   const forced = (opts && Number(opts.forced)) || 0;
   return to >= forced ? partial.slice(0, to) : null;
+}
+
+/** How many of the steps composed so far the player tapped (Undo has something to take back). */
+export function tapsIn(partial, opts) {
+  const auto = opts && Array.isArray(opts.auto) ? opts.auto.length : (opts && Number(opts.forced)) || 0;
+  return partial.length - auto - (opts && opts.proposed ? 1 : 0);
 }

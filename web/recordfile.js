@@ -4,6 +4,7 @@
 //   download(record)                 // cambria-<map>-<names>-<date>.json
 //   downloadRaw(entry, text)         // a saved game that cannot be read, exactly as stored
 //   await readRecordFile(file)       // its text, or an Error with a clear message
+//   saveFile(text, name, type?)      // any text as a downloaded file (the statistics' export)
 
 import { plainText } from "./saves.js";
 import { el } from "./dom.js";
@@ -36,7 +37,7 @@ export function downloadRaw(entry, text) {
   saveFile(text, `cambria-unreadable-${fileWord(entry.id, "game")}.${json ? "json" : "txt"}`, json ? "application/json" : "text/plain");
 }
 
-function saveFile(text, name, type = "application/json") {
+export function saveFile(text, name, type = "application/json") {
   const blob = new Blob([text], { type });
   const a = el("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(a);

@@ -8,7 +8,7 @@
 //     resume,                  // () => void: leave the replay, back to the live game
 //     host,                    // the element the replay bar goes into (first child)
 //   });
-//   replay.start(liveView)     // at the current step; the bar appears
+//   replay.start(liveView, at) // the bar appears; the board at step `at` (default: the current one)
 //   replay.active              // true while replaying (the page takes no moves then)
 //
 // Nothing changes in the game: the engine rebuilds the position after N steps from the record.
@@ -166,8 +166,8 @@ export function createReplay({ request, show, resume, host }) {
     if (bar) paint();
   }
 
-  /** Start replaying the game whose live view is `view` (at its latest step). */
-  function start(view) {
+  /** Start replaying the game whose live view is `view`, at step `from` (its latest by default). */
+  function start(view, from = view.step) {
     if (!bar) build();
     active = true;
     at = total = view.step;
@@ -177,6 +177,7 @@ export function createReplay({ request, show, resume, host }) {
     document.getElementById("app")?.classList.add("replaying");
     paint();
     bar.querySelector(".replay-back").focus();
+    if (from !== at) go(from);
   }
 
   /** Leave the replay; `silent` when the page leaves the game anyway. */

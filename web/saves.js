@@ -9,7 +9,7 @@
 //             games draw each roll when it is made: no seed).  The engine replays it, so a
 //             resumed game is exactly where it was, with the same dice (never re-rolled).
 //   summary   what the saved-games list shows: {game, title, map, players: [{name, colour, kind}],
-//             step, turn, over, winner_name, points}
+//             step, turn, over, winner_name, points, current (the seat whose turn it is)}
 //   partial   {step, partial}: the unconfirmed choices of the move being composed
 //
 // "cambria:current" (in sessionStorage, per tab, and in localStorage for a new tab or a browser
@@ -169,7 +169,8 @@ export function summarize(record, view = null) {
     turn: view ? view.turn : null,
     over: view ? Boolean(view.over) : Boolean(result),
     winner_name: null,
-    points: view ? view.points : result ? scores(result.scores || result.points) : null,
+    points: view ? scores(view.points) : result ? scores(result.scores || result.points) : null,
+    current: view && !view.over ? seatOf(view.current, players) : null,
   };
   if (view && view.over && view.result && Array.isArray(view.players)) {
     const p = view.players.find((q) => q && q.index === view.result.winner);
@@ -178,6 +179,10 @@ export function summarize(record, view = null) {
     summary.winner_name = players[winner].name;
   }
   return summary;
+}
+
+function seatOf(value, players) {
+  return Number.isInteger(value) && value >= 0 && value < players.length ? value : null;
 }
 
 function scores(value) {
@@ -193,10 +198,12 @@ function storedSummary(record, stored) {
   if (title) summary.title = title;
   if (Number.isInteger(stored.turn) && stored.turn > 0) summary.turn = stored.turn;
   if (stored.over === true) summary.over = true;
+  summary.points = scores(stored.points) || summary.points;
   if (summary.over) {
     const winner = plainText(stored.winner_name, "");
     if (winner) summary.winner_name = winner;
-    summary.points = scores(stored.points) || summary.points;
+  } else {
+    summary.current = seatOf(stored.current, summary.players);
   }
   return summary;
 }

@@ -149,8 +149,12 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
       view, game, position: game.panel.shownPosition(view.position, m.preview), current: view.over ? null : view.current,
     });
     $("forts-left").textContent = game.panel.panelNote(view);
-    logPanel.show(view.log, logSame, m.ctx);
-    logSame = view.log.length;
+    // the replay shows the whole log, the lines after its step dimmed (a move list: any turn can be tapped)
+    const lines = mode === "replay" ? state.log : view.log;
+    logPanel.show(lines, logSame, m.ctx, {
+      at: mode === "replay" ? state.replay.at : null, chip: (p) => game.chip(view.map, p.colour, p.shape),
+    });
+    logSame = lines.length;
     afterRender();
     placeToasts(); // off the targets as they are now
     updateTutorial({

@@ -11,13 +11,14 @@
 // Buttons for the roll, undo, hint and confirm are wired by the controller (app.js); this
 // module shows, hides, labels and enables them.  When the view says a roll follows the decision
 // being composed (view.then_roll: Cambria's neutral placement, then the player's dice), Roll
-// takes Confirm's place and does both.
+// takes Confirm's place and does both; until that decision is whole it is a quiet "then roll".
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { showDice, spinDice } from "./dice.js";
 import { playerName, sayNodes } from "./words.js";
 import { waitingText } from "./remote/words.js";
+import { tapsIn } from "./partial.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +33,8 @@ function promptNodes(m) {
   if (mode === "choosing") {
     if (!m.opts) return [];
     // (a decision still offering choices, like another warrior to move, says so itself)
-    const inner = m.thenRoll && m.opts.complete && !m.opts.choices.length ? t("prompt.rollAfter") : m.opts.prompt;
+    const said = game.words.parts ? game.words.parts(m.opts.prompt) : m.opts.prompt; // a game's own lists (Hibernia's colours)
+    const inner = m.thenRoll && m.opts.complete && !m.opts.choices.length ? t("prompt.rollAfter") : said;
     return sayNodes({ key: "prompt.named", args: { name: { seat: m.opts.player }, prompt: inner } }, ctx, dice);
   }
   return sayNodes(view.prompt, ctx, dice); // awaiting_roll, over
@@ -42,6 +44,22 @@ function sameText(node, nodes) {
   const probe = el("span");
   probe.append(...nodes);
   return node.textContent === probe.textContent && node.childElementCount === probe.childElementCount;
+}
+
+/** The stepper: {title, rows: [{id, name, count, room, plus, minus, plusLabel, minusLabel}]};
+ *  plus/minus are the tokens to pick (null: not now, shown disabled). */
+function stepperNode({ title, rows }, onPick) {
+  const button = (token, sign, label, testid) => el("button", {
+    type: "button", class: `choice stepper-${testid}`, "data-testid": `stepper-${testid}`, "data-token": token || "",
+    "aria-label": label, title: label, disabled: token ? null : "", onclick: () => token && onPick(token),
+  }, el("span", { class: "choice-text", text: sign, "aria-hidden": "true" }));
+  // (the prompt above says how many are still needed; the group says it to screen readers too)
+  return el("div", { class: "stepper", role: "group", "aria-label": title, "data-testid": "stepper" },
+    ...rows.map((r) => el("div", { class: "stepper-row", "data-county": r.id, "data-testid": `stepper-${r.id}` },
+      button(r.minus, "−", r.minusLabel, "minus"),
+      el("span", { class: "stepper-name", text: r.name }),
+      el("output", { class: "stepper-count", "data-testid": "stepper-count", text: `${r.count}/${r.room}` }),
+      button(r.plus, "+", r.plusLabel, "plus"))));
 }
 
 export function createTurnCard({ onPick, onInstead }) {
@@ -65,17 +83,21 @@ export function createTurnCard({ onPick, onInstead }) {
     const roll = $("roll");
     roll.hidden = !(rollNow || rollAfter);
     if (rollNow && view.roll) roll.textContent = game.words.rollLabel(view.roll);
-    if (rollAfter) roll.textContent = game.words.rollAfterLabel(m.thenRoll);
-    roll.disabled = rollAfter && !opts.complete;
+    // before the decision it follows is whole (the grey road not tapped yet) Roll is a quiet
+    // "then roll": the prompt and the highlighted places lead, not a button that cannot be used
+    const waiting = rollAfter && !opts.complete;
+    if (rollAfter) roll.textContent = game.words.rollAfterLabel(m.thenRoll, { waiting });
+    roll.disabled = waiting;
     roll.classList.toggle("roll-after", rollAfter);
+    roll.classList.toggle("roll-waiting", waiting);
+    roll.classList.toggle("primary", !waiting);
 
     const undo = $("undo");
     const confirm = $("confirm");
     undo.hidden = !deciding;
     confirm.hidden = !deciding || rollAfter;
-    // not behind steps nobody chose; a step the engine proposed is no tap of the player's
-    const chosen = m.partial.length - (opts && opts.proposed ? 1 : 0);
-    undo.disabled = chosen <= ((opts && Number(opts.forced)) || 0);
+    // not behind steps nobody chose; a step the engine proposed or took by itself is no tap of the player's
+    undo.disabled = tapsIn(m.partial, opts) <= 0;
     $("hint").hidden = !deciding || !m.hintAvailable;
     confirm.disabled = !(opts && opts.complete);
     if (deciding) confirm.textContent = game.words.confirmLabel(opts);
@@ -83,8 +105,12 @@ export function createTurnCard({ onPick, onInstead }) {
 
     // choices that are buttons as well as (or instead of) places on the board: pass, boat swaps
     const extra = $("extra-choices");
+    const focused = extra.contains(document.activeElement) ? document.activeElement.dataset.token : null;
     extra.replaceChildren();
     if (deciding) {
+      // a count to set per place (Hibernia's soldiers from counties): one stepper, − n + a row
+      const stepper = game.words.stepper ? game.words.stepper(opts, ctx) : null;
+      if (stepper) extra.append(stepperNode(stepper, onPick));
       for (const c of opts.choices) {
         if (!game.words.asButton(c)) continue;
         const full = game.words.choiceLabel(c, ctx);
@@ -103,6 +129,9 @@ export function createTurnCard({ onPick, onInstead }) {
         }, el("span", { class: "choice-text", text: game.words.insteadLabel(c, ctx) })));
       }
     }
+    // a keyboard player keeps her place (the stepper's + pressed again and again)
+    const again = focused ? Array.from(extra.querySelectorAll("button")).find((b) => b.dataset.token === focused && !b.disabled) : null;
+    if (again) again.focus({ preventScroll: true });
   }
 
   return {

@@ -79,6 +79,9 @@ class Choice:
     depth: int = 0
     clock_capped: bool = False   # True if the safety cap, not the node budget, ended the search
     value: float | None = None
+    # the root's candidates as the search ranked them, best first: (action, value) (what
+    # cambria.ai.explain compares the choice with); None where nothing was ranked
+    scores: list[tuple[Any, float]] | None = None
 
 
 def choose_action(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Random,
@@ -142,7 +145,7 @@ def _choose(rules: GameRules[Any, Any], state: Any, level: str, rng: random.Rand
         res = search.search(state, budget, actions)
     except SearchAborted:  # not even one action was evaluated
         return Choice(actions[0], level, budget.nodes, 0, budget.clock_fired)
-    return Choice(res.action, level, res.nodes, res.depth, budget.clock_fired, res.value)
+    return Choice(res.action, level, res.nodes, res.depth, budget.clock_fired, res.value, res.scores)
 
 
 def _easy(rules: GameRules[Any, Any], ai: Any, state: Any, actions: list[Any], rng: random.Random,

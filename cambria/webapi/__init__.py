@@ -33,10 +33,13 @@ page has: views send the lines from there on).
      choices: [{token, kind, element ("road:12" | "boat:3" | "county:MEA" | "button"), ...}],
      prompt: [PART], preview: {<position>, changed_*, captures: [EFFECT], effects: [EFFECT]}}
 
-``play`` {action}  -> ``{view, events}``
+``play`` {action, then?}  -> ``{view, events}``; ``then``: the same player's next decision, played
+    after it by the same request, both or neither (Hibernia's turn of two actions, one Confirm).
 ``computer`` {time_budget?}  -> ``{view, events, action?|rolled?}``: the computer seat to move
     rolls or decides (node budgets decide; ``time_budget`` is only the clock's safety cap).
-``hint`` {level?}  -> ``{action, steps}``: what the computer (Hard by default) would play.
+``hint`` {level?}  -> ``{action, steps, why: [PART], why_kind}``: what the computer (Hard by
+    default) would play, and the one most telling reason for it (``cambria.ai.explain``: a
+    capture, an opponent's capture denied, the walk's steps, ...; ``why_kind`` names its kind).
 ``view`` {}  -> VIEW
 ``record`` {}  -> the game record (docs/record-format.md), which the page stores for autosave.
     A game the page started (no ``seed``) has drawn dice: its record holds the rolls made so
@@ -146,7 +149,7 @@ def prepare() -> None:
     the first request on imports (a fifth of a second on this machine, more on a phone).
     Without a snapshot the same work happens on first use.  It touches no game and no ``random``.
     """
-    from ..ai import players  # noqa: F401 - the computer players' generic search
+    from ..ai import explain, players  # noqa: F401 - the computer players' generic search, the hint's why
     from ..core.registry import ai_for, game_ids, has_part, rules_for, web_for
 
     for game in game_ids():

@@ -13,7 +13,7 @@ chosen steps.  Nothing here knows a rule.
 
 A game's web object may name steps a person is not asked for (``auto_step(state, step)``:
 true for a step that, when it is the only one offered at the start of a decision, is taken
-by itself, like Hibernia's "which action first" when one action is left).  Those leading
+by itself, like Cambria's neutral placement with one target).  Those leading
 steps are part of every answer's ``partial``, and ``forced`` says how many there are (Undo
 does not go behind them).
 
@@ -25,6 +25,12 @@ siblings still offered: ``choices`` then replace the last step of ``partial`` (`
 says where they go) and ``proposed`` says the last step is the game's proposal rather than
 the player's.  A player's own pick among those siblings keeps them offered the same way, so
 she can change her mind before confirming.
+
+A game's web object may instead compose the decision itself (``compose(game, partial)``, with
+the same answer), where the page's steps are not the rules' (Hibernia: both actions of a turn
+in one decision, the county tapped deciding which action it is, a stepper for the sources).
+Its answer may then carry ``actions`` (the rules' decisions that Confirm plays, in order) and
+``auto`` (the indices of the steps taken without a tap, which Undo goes back past).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from .errors import RequestError
 
 __all__ = ["LegalTree", "options", "MAX_PARTIAL"]
 
-MAX_PARTIAL = 12  # more steps than any decision of any game has
+MAX_PARTIAL = 60  # more steps than any decision of any game has (a stepper's taps included)
 MAX_STEP_TEXT = 24
 
 
@@ -108,6 +114,9 @@ def proposal(game: Game, web: Any, tree: LegalTree, base: Sequence[str]) -> str 
 
 def options(game: Game, web: Any, tree: LegalTree, partial: Sequence[str]) -> dict[str, Any]:
     """The next steps after ``partial``, with the preview, the stage and the prompt (OPTIONS)."""
+    compose = getattr(web, "compose", None)
+    if compose is not None:
+        return dict(compose(game, partial))
     rules = game.rules
     state = game.state
     lead = forced_steps(game, web, tree)

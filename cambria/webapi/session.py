@@ -214,18 +214,38 @@ class WebSession:
         return options(game, web_for(game.game_id), self.tree(game), partial)
 
     def play(self, payload: dict[str, Any]) -> dict[str, Any]:
-        _only(payload, {"action"}, "play")
+        _only(payload, {"action", "then"}, "play")
         game = self.need_game(payload)
         action = payload.get("action")
         if not isinstance(action, str) or len(action) > 200:
             raise RequestError("'action' must be the move in notation, like 'p12' or 'x4/5 L12 b3'")
+        then = payload.get("then")  # the decision that follows at once (Hibernia's second action)
+        if then is not None and (not isinstance(then, str) or len(then) > 200):
+            raise RequestError("'then' must be the next move in notation")
         player = game.current_player()
         if player == TERMINAL:
             raise GameOverError("the game is over")
         if player == CHANCE:
             raise IllegalActionError("roll first: no move is due before the dice")
+        if then is not None:
+            self._check_pair(game, action, then)  # both or neither
         effects, _ = self._play_step(game, action)  # IllegalActionError changes nothing
+        if then is not None:
+            more, _ = self._play_step(game, then)
+            effects = effects + more
         return {"view": self.view(game, payload), "events": effects}
+
+    @staticmethod
+    def _check_pair(game: Game, action: str, then: str) -> None:
+        """Two decisions played as one (one Confirm): both legal in turn, by the same player with
+        no chance step between, checked on a copy before either is played."""
+        rules = game.rules
+        trial = rules.clone(game.state)
+        seat = rules.current_player(trial)
+        rules.apply_action(trial, rules.text_to_action(action), True, None)
+        if rules.current_player(trial) != seat:
+            raise IllegalActionError(f"{then[:60]!r} cannot follow {action[:60]!r}: the turn has moved on")
+        rules.apply_action(trial, rules.text_to_action(then), True, None)
 
     def _computer_level(self, game: Game) -> str:
         seat = web_for(game.game_id).decider(game.state)
@@ -284,11 +304,24 @@ class WebSession:
         cap = payload.get("time_budget")
         if cap is not None and (not isinstance(cap, (int, float)) or isinstance(cap, bool) or not 0 < cap <= 60):
             raise RequestError("'time_budget' (the clock's safety cap) must be a number of seconds, 0 to 60")
+        from ..ai.explain import why
         from ..ai.players import choose
 
         choice = choose(game.rules, game.state, level, self._rng(game, level), clock_cap=cap)
         text = game.rules.action_to_text(choice.action)
-        return {"action": text, "steps": game.rules.action_steps(text)}
+        reason = why(game.rules, game.state, choice.action, choice.scores)  # from what the search found
+        page_steps = getattr(web_for(game.game_id), "page_steps", None)  # a game whose page composes otherwise
+        if page_steps is None:
+            steps = game.rules.action_steps(text)
+        else:  # (Hibernia) the page composes the whole turn: the hint lays out its other decision too
+            steps = page_steps(game, text)
+            trial = game.rules.clone(game.state)
+            seat = game.rules.current_player(trial)
+            game.rules.apply_action(trial, choice.action, False, None)
+            if game.rules.current_player(trial) == seat:
+                more = choose(game.rules, trial, level, self._rng(game, level), clock_cap=cap)
+                steps = steps + page_steps(game, game.rules.action_to_text(more.action))
+        return {"action": text, "steps": steps, "why": [reason["part"]], "why_kind": reason["kind"]}
 
     def view_request(self, payload: dict[str, Any]) -> dict[str, Any]:
         _only(payload, set(), "view")

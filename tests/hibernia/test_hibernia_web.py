@@ -44,32 +44,63 @@ def legal_texts() -> set[str]:
     return {str(a) for a in load_record(call("record")).legal_actions()}
 
 
+def canonical(partial: list[str]) -> tuple:
+    """A turn's page steps up to the order of the stepper's taps (the same sources, the same turn)."""
+    out: list = []
+    for tok in partial:
+        if tok[0] in "+-":
+            out[-1][1].append(tok)
+        else:
+            out.append((tok, []))
+    return tuple((t, tuple(sorted(src))) for t, src in out)
+
+
 def all_paths(step: int) -> set[str]:
+    """Every turn the page offers (the stepper's "−" aside): the first actions of those turns;
+    each whole turn's actions play in turn (checked by ``play`` on a copy of the session)."""
     found: set[str] = set()
+    seen: set[tuple] = set()
     todo: list[list[str]] = [[]]
     while todo:
         partial = todo.pop()
         opts = call("options", {"partial": partial, "step": step})
+        key = canonical(opts["partial"])
+        if key in seen:
+            continue
+        seen.add(key)
         if opts["complete"]:
-            assert opts["action"] not in found
-            found.add(opts["action"])
+            found.add(opts["actions"][0])
         else:
             assert opts["choices"], f"a dead end at {partial}"
         assert (opts["stage"] == "confirm") == (not opts["choices"])
         for c in opts["choices"]:
             assert c["element"] == "button" or c["element"] == f"county:{c['county']}"
-            todo.append(opts["partial"] + [c["token"]])
+            if not c["token"].startswith("-"):
+                todo.append(opts["partial"] + [c["token"]])
     return found
 
 
+def covers(found: set[str], legal: set[str]) -> bool:
+    """Every legal first action is offered, or the die action into the same county (or the die's
+    muster), which leaves the other action as free (the county tapped decides the action)."""
+    return found <= legal and all(a in found or a.replace("extra ", "die ", 1) in found for a in legal)
+
+
 def compose(rng: random.Random, step: int) -> dict:
-    """A random whole decision composed tap by tap; the last options (with its preview)."""
+    """A random whole turn composed tap by tap; the last options (with its preview)."""
     partial: list[str] = []
     while True:
         opts = call("options", {"partial": partial, "step": step})
-        if opts["complete"] and (not opts["choices"] or rng.random() < 0.6):
+        if opts["complete"]:
             return opts
-        partial = opts["partial"] + [rng.choice(opts["choices"])["token"]]
+        choices = [c for c in opts["choices"] if not c["token"].startswith("-") or rng.random() < 0.2]
+        partial = opts["partial"] + [rng.choice(choices or opts["choices"])["token"]]
+
+
+def play_turn(opts: dict, step: int) -> dict:
+    """Confirm: the turn's actions played by one request."""
+    first, *rest = opts["actions"]
+    return call("play", {"action": first, **({"then": rest[0]} if rest else {}), "step": step})
 
 
 def test_start_three_players_adds_the_neutral_and_waits_for_the_forts():
@@ -111,12 +142,12 @@ def test_whole_games_by_composed_choices_with_previews_that_match(n, advanced, s
         if v["chance"]:
             v = call("roll", {"step": v["step"]})["view"]
             continue
-        if decisions < 6:
-            assert all_paths(v["step"]) == legal_texts()
+        if decisions < 3:
+            assert covers(all_paths(v["step"]), legal_texts())
         opts = compose(rng, v["step"])
         pre = opts["preview"]
         saw_combat |= pre["combat"] is not None
-        r = call("play", {"action": opts["action"], "step": v["step"]})
+        r = play_turn(opts, v["step"])
         v = r["view"]
         pos = v["position"]
         # the preview drew the rules' own effects: the same position as the step made
@@ -126,6 +157,7 @@ def test_whole_games_by_composed_choices_with_previews_that_match(n, advanced, s
             saw_walk = True
             mover = pre["walk"]["player"]
             assert pre["track"][mover] == pos["track"][mover]
+            assert pre["say"] and pre["say"][-1]["key"] in ("hib.say.walk", "hib.say.walkNone")
             assert any(e["type"] == "walk" for e in r["events"])
         decisions += 1
         assert decisions < 2000
@@ -139,7 +171,7 @@ def test_whole_games_by_composed_choices_with_previews_that_match(n, advanced, s
     assert again.state.to_dict() == v["position"]
 
 
-def test_sources_are_composed_one_county_at_a_time_and_the_need_counts_down():
+def test_sources_are_a_stepper_and_the_need_counts_down():
     rng = random.Random(2)
     v = start(4, 21)["view"]
     for _ in range(3000):
@@ -150,28 +182,25 @@ def test_sources_are_composed_one_county_at_a_time_and_the_need_counts_down():
             continue
         # look for a county whose soldiers must partly come from the board
         first = call("options", {"partial": [], "step": v["step"]})
-        for slot in first["choices"]:
-            if slot["kind"] != "slot":
+        for c in first["choices"]:
+            if c["kind"] != "county":
                 continue
-            o = call("options", {"partial": [slot["token"]], "step": v["step"]})
-            for c in o["choices"]:
-                if c["kind"] != "county":
-                    continue
-                o2 = call("options", {"partial": [slot["token"], c["token"]], "step": v["step"]})
-                if o2["stage"] != "source":
-                    continue
-                need = o2["preview"]["need"]
-                assert need["left"] > 0 and need["supply"] + need["left"] == c["n"]
-                assert o2["prompt"] == [{"key": "hib.prompt.sources", "args": {}}]
-                src = o2["choices"][0]
-                assert src["kind"] == "source" and src["element"] == f"county:{src['county']}"
-                assert 1 <= src["count"] < src["has"]
-                o3 = call("options", {"partial": [slot["token"], c["token"], src["token"]], "step": v["step"]})
-                assert o3["preview"]["need"]["left"] == need["left"] - src["count"]
-                assert o3["preview"]["count"][src["index"]] == v["position"]["count"][src["index"]] - src["count"]
-                return
+            o2 = call("options", {"partial": [c["token"]], "step": v["step"]})
+            if o2["stage"] != "source":
+                continue
+            need = o2["preview"]["need"]
+            assert need["left"] > 0 and need["supply"] + need["left"] == c["n"]
+            assert o2["prompt"] == [{"key": "hib.prompt.stepper", "args": {"count": need["left"]}}]
+            src = o2["choices"][0]
+            assert src["kind"] == "source" and src["delta"] == 1 and src["element"] == f"county:{src['county']}"
+            assert src["count"] == 0 and 1 <= src["room"] < src["has"]
+            o3 = call("options", {"partial": [c["token"], src["token"]], "step": v["step"]})
+            taken = 1 + sum(1 for i in o3["auto"] if o3["partial"][i] == src["token"])
+            assert o3["preview"]["need"]["left"] == need["left"] - len(o3["partial"]) + 1
+            assert o3["preview"]["count"][src["index"]] == v["position"]["count"][src["index"]] - taken
+            return
         opts = compose(rng, v["step"])
-        v = call("play", {"action": opts["action"], "step": v["step"]})["view"]
+        v = play_turn(opts, v["step"])["view"]
     pytest.fail("no decision with a short supply came up")
 
 
@@ -205,8 +234,11 @@ def test_computer_seats_and_the_hint_use_the_generic_path():
         v = call("roll", {"step": v["step"]})["view"]
     hint = call("hint", {"level": "easy", "step": v["step"]})
     assert hint["action"] in legal_texts()
+    # laid out in the page's steps: the county (or muster) and a "+" per soldier from a county
+    # and the turn's other action too: the whole turn, ready to confirm
     opts = call("options", {"partial": hint["steps"], "step": v["step"]})
-    assert opts["complete"] and opts["action"] == hint["action"]
+    assert opts["complete"] and opts["partial"] == hint["steps"]
+    assert opts["actions"][0] in (hint["action"], hint["action"].replace("extra ", "die ", 1))
 
 
 def test_load_brings_the_game_back_with_its_log():
@@ -225,12 +257,12 @@ def test_load_brings_the_game_back_with_its_log():
     assert back["log"] == log
 
 
-def test_which_action_first_is_not_asked_when_one_is_left():
-    """The second action of a turn (and the only one after purple) starts with its slot already
-    taken by the engine; Undo cannot go behind it (forced); the first action asks."""
+def test_the_county_decides_the_action_and_one_confirm_plays_the_turn():
+    """Which action comes first is never asked: the county tapped decides it (the die action where
+    it fits); a turn is composed whole (two actions, one after purple) and played by one request."""
     rng = random.Random(5)
     v = start(4, seed=11)["view"]
-    seen = {"asked": 0, "forced": 0}
+    seen = {"two": 0, "one": 0}
     for _ in range(60):
         if v["over"]:
             break
@@ -239,17 +271,17 @@ def test_which_action_first_is_not_asked_when_one_is_left():
             continue
         opts = v["options"]
         assert opts == call("options", {"partial": [], "step": v["step"]})
-        slots = [c for c in opts["choices"] if c["kind"] == "slot"]
-        if v["phase"] == "last_action":
-            assert opts["forced"] == 1 and opts["partial"] in (["die"], ["extra"]) and not slots
-            assert opts["stage"] == f"target_{opts['partial'][0]}"
-            legal = legal_texts()
-            assert all(t.startswith(opts["partial"][0] + " ") for t in legal)
-            seen["forced"] += 1
-        else:
-            assert v["phase"] == "first_action"
-            assert opts["forced"] == 0 and opts["partial"] == [] and {c["token"] for c in slots} == {"die", "extra"}
-            seen["asked"] += 1
+        assert not [c for c in opts["choices"] if c["kind"] == "slot"]
+        die = v["position"]["die"]
+        colours = {c["id"]: c["colour"] for c in v["counties"]}
+        for c in opts["choices"]:
+            if c["kind"] == "county" and v["phase"] == "first_action":
+                fits = die == "black" or colours[c["county"]] == die
+                assert c["slot"] == ("die" if fits else "extra"), (die, c)
         done = compose(rng, v["step"])
-        v = call("play", {"action": done["action"], "step": v["step"]})["view"]
-    assert seen["asked"] >= 5 and seen["forced"] >= 5
+        steps = v["step"]
+        assert len(done["actions"]) == (2 if v["phase"] == "first_action" else 1)
+        seen["two" if len(done["actions"]) == 2 else "one"] += 1
+        v = play_turn(done, v["step"])["view"]
+        assert v["step"] == steps + len(done["actions"])
+    assert seen["two"] >= 5

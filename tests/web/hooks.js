@@ -10,6 +10,9 @@
 //                                   default), to test a hang quickly
 //   window.__cambria.setPause(ms)   the pause before a computer seat moves, at every pace (pace.js PAUSE)
 //   window.__cambriaAnnounced       every text the live region announced (a11y.js), in order
+//   window.__cambriaPassScreen = true   (set by a test's own init script) keeps the pass screen
+//                                   between people (cues.js), which the hooks otherwise turn off:
+//                                   most tests play several people's turns by taps
 //
 // The page's modules are reached by importing them again: a module has one instance per URL,
 // so `import(<app.js's own URL>)` gives the very objects the page runs.
@@ -40,6 +43,8 @@
     if (!script) return;
     engineModule = await import(new URL("engine.js", script.src).href);
     paceModule = await import(new URL("pace.js", script.src).href);
+    const cuesModule = await import(new URL("cues.js", script.src).href);
+    if (!window.__cambriaPassScreen) cuesModule.PASS_SCREEN.on = false;
     page = await import(script.src);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadModules);

@@ -57,6 +57,27 @@ def find(wanted: Callable[[Game, dict], bool], names=("Ann", "Bob", "Cy"), kinds
     raise AssertionError("no seeded game reaches the position the test needs")
 
 
+def before_the_last_decision(game_id: str, board: str, names: list[str], seed: int,
+                             seats: Callable[[int], list[dict]], options: dict | None = None) -> dict:
+    """The record of a seeded Easy game cut before its last decision, with the seats (player_info:
+    colour, kind) that ``seats(decider)`` gives for the seat of that decision: a computer there
+    makes the page play the last move and show the end."""
+    first = Game(game_id, names, seed=seed, board=board, options=dict(options or {}))
+    rng = random.Random(seed)
+    last = None
+    while not first.is_over():
+        if first.is_chance():
+            first.roll()
+        else:
+            last = (len(first.steps), first.current_player())
+            first.play(choose(first.rules, first.state, "easy", rng).action)
+    at, decider = last
+    game = Game(game_id, names, seed=seed, board=board, options=dict(options or {}), player_info=seats(decider))
+    for text in first.steps[:at]:
+        game.replay_step(text)
+    return make_record(game)
+
+
 def first_choices(record: dict) -> tuple[WebSession, dict]:
     """The choices after the pending roll of a record."""
     s = session_of(record, roll=True)

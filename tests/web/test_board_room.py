@@ -98,7 +98,8 @@ def test_the_board_keeps_its_room_through_the_first_turns(open_page, game, count
         settled(page)
         guided += page.get_by_test_id("tutorial").is_visible()
         c = player.step(game, player.choices())
-    assert guided >= 4, "the first-turn guide was not showing"
+    # (Hibernia's first turn: the setup's draws, the roll and one decision: both actions, one Confirm)
+    assert guided >= (3 if game == "hibernia" else 4), "the first-turn guide was not showing"
     assert len(player.shares) >= steps
     player.assert_steady(f"360×640, {game}", MIN_SHARE)
     print(f"{game}: smallest board share {min(player.shares):.3f} over {len(player.shares)} taps")

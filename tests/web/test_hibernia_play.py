@@ -1,7 +1,8 @@
 """Whole games of Hibernia in the browser, by taps and clicks only, to the end screen.
 
-The test plays the first seat like a person: it rolls the colour die, picks which action comes
-first, taps a highlighted county (or a source, or Muster), sometimes undoes, and confirms; the
+The test plays the first seat like a person: it rolls the colour die, taps two highlighted
+counties (the county decides which action it is; a stepper's + or − for soldiers from counties,
+or Muster), sometimes undoes, and confirms the whole turn once; the
 other seats are computers that move at once (their pause set to 0 through the test hooks).  At
 several points it compares what the page shows (a chip with a count per county, supplies,
 steps on the track, whose turn) with the engine's own view, fetched through the same bridge.
@@ -24,6 +25,7 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 DESKTOP = dict(viewport={"width": 1280, "height": 800})
 SHOTS = os.environ.get("HIBERNIA_SHOTS")  # a folder: save screenshots there while playing
 MAX_STEPS = 3000
+TAP_TARGET = 4  # taps of a turn without soldiers from counties: roll, two counties, Confirm
 
 READ_PAGE = """() => {
   const b = document.querySelector('#board-hibernia');
@@ -63,7 +65,8 @@ READ_CHOICES = """() => {
     step: Number(app.dataset.step),
     roll: visible(roll) ? at(roll) || true : false,
     counties: [...b.querySelectorAll('.county.legal')].map(n => [n.dataset.county, countyAt(n)]),
-    buttons: [...document.querySelectorAll('#extra-choices button')].map(n => [n.dataset.token, at(n)]),
+    buttons: [...document.querySelectorAll('#extra-choices button')].filter(n => !n.disabled).map(n => [n.dataset.token, at(n)]),
+    turn: window.__cambria.state().view ? [window.__cambria.state().view.turn, window.__cambria.state().view.current] : null,
     menu: visible(menu) ? [...menu.querySelectorAll('[data-testid="menu-choice"]')].map(n => [n.dataset.token, at(n)]) : [],
     confirm: visible(confirm) && !confirm.disabled ? at(confirm) || true : false,
     undo: visible(undo) && !undo.disabled ? at(undo) || true : false,
@@ -75,12 +78,19 @@ ENGINE_VIEW = "() => window.__cambria.request('view', {})"
 
 
 class Player:
-    def __init__(self, session, touch: bool, rng: random.Random, tag: str):
+    """Plays a seat by taps.  ``typical``: as most people play (a county if there is one, a
+    stepper's "+" for soldiers from counties, never Undo), so that its taps count what a turn
+    costs (``taps``: per turn; ``stepped``: the turns that needed soldiers from counties)."""
+
+    def __init__(self, session, touch: bool, rng: random.Random, tag: str, typical: bool = False):
         self.s = session
         self.page = session.page
         self.touch = touch
         self.rng = rng
         self.tag = tag
+        self.typical = typical
+        self.taps: dict[tuple, int] = {}
+        self.stepped: set[tuple] = set()
         self.decisions = 0
         self.undos = 0
         self.checks = 0
@@ -90,7 +100,23 @@ class Player:
     def press(self, locator) -> None:
         locator.tap() if self.touch else locator.click()
 
-    def tap_at(self, point, fallback) -> None:
+    def count(self, c: dict, what: str = "") -> None:
+        if c.get("turn"):
+            key = tuple(c["turn"])
+            self.taps[key] = self.taps.get(key, 0) + 1
+            if what.startswith(("+", "-")):
+                self.stepped.add(key)
+
+    def tap_summary(self) -> dict:
+        """Taps per turn: the mean over all turns, the most a turn without soldiers from counties took."""
+        plain = [v for k, v in self.taps.items() if k not in self.stepped]
+        return {"turns": len(self.taps), "mean": sum(self.taps.values()) / max(1, len(self.taps)),
+                "plain_max": max(plain, default=0), "plain_mean": sum(plain) / max(1, len(plain)),
+                "stepped": len(self.stepped)}
+
+    def tap_at(self, point, fallback, c: dict | None = None, what: str = "") -> None:
+        if c is not None:
+            self.count(c, what)
         if isinstance(point, list):
             (self.page.touchscreen.tap if self.touch else self.page.mouse.click)(*point)
         else:
@@ -111,38 +137,40 @@ class Player:
     def step(self, c: dict) -> dict:
         step = c["step"]
         if c["roll"]:
-            self.tap_at(c["roll"], self.page.get_by_test_id("roll-button"))
+            self.tap_at(c["roll"], self.page.get_by_test_id("roll-button"), c)
             return self.wait_step_after(step)
-        for _ in range(16):
+        for _ in range(40):
             if c["menu"]:
                 token, point = self.rng.choice(c["menu"])
                 self.tap_at(point, self.page.locator(f'#choice-menu [data-token="{token}"]'))
                 c = self.idle()
                 continue
             options = [("county", cid, pt) for cid, pt in c["counties"]] + [("button", t, pt) for t, pt in c["buttons"]]
-            if c["confirm"] and (not options or self.rng.random() < 0.5):
+            if c["confirm"] and (not options or self.typical or self.rng.random() < 0.5):
                 break
-            if c["undo"] and self.rng.random() < 0.08:
-                self.tap_at(c["undo"], self.page.get_by_test_id("undo-button"))
+            if c["undo"] and not self.typical and self.rng.random() < 0.08:
+                self.tap_at(c["undo"], self.page.get_by_test_id("undo-button"), c)
                 c = self.idle()
                 self.undos += 1
                 continue
             assert options, f"nothing to choose and nothing to confirm: {c}"
             # a person musters now and then, but mostly moves
-            if len(options) > 1 and self.rng.random() < 0.85:
+            if len(options) > 1 and (self.typical or self.rng.random() < 0.85):
                 options = [o for o in options if o[1] != "muster"] or options
+            if self.typical or self.rng.random() < 0.9:  # the stepper's "−" now and then
+                options = [o for o in options if not o[1].startswith("-")] or options
             kind, what, point = self.rng.choice(options)
             if kind == "county":
                 self.kinds.add("county")
-                self.tap_at(point, self.page.locator(f'#board-hibernia .county[data-county="{what}"]'))
+                self.tap_at(point, self.page.locator(f'#board-hibernia .county[data-county="{what}"]'), c)
             else:
                 self.kinds.add(what if what in ("die", "extra", "muster") else "source")
-                self.tap_at(point, self.page.locator(f'#extra-choices [data-token="{what}"]'))
+                self.tap_at(point, self.page.locator(f'#extra-choices [data-token="{what}"]'), c, what)
             c = self.idle()
         assert c["confirm"], f"cannot confirm: {c}"
         if self.decisions in (1, 6):
             self.shot(f"preview-{self.decisions}")
-        self.tap_at(c["confirm"], self.page.get_by_test_id("confirm-button"))
+        self.tap_at(c["confirm"], self.page.get_by_test_id("confirm-button"), c)
         self.decisions += 1
         return self.wait_step_after(step)
 
@@ -186,12 +214,13 @@ def new_game(player: Player, n: int, advanced: bool, computers: str) -> None:
     player.idle()
 
 
-def play(open_page, options: dict, touch: bool, n: int, advanced: bool, seed: int, tag: str) -> dict:
+def play(open_page, options: dict, touch: bool, n: int, advanced: bool, seed: int, tag: str,
+         typical: bool = False) -> dict:
     session = open_page(f"?seed={seed}", reduced_motion="reduce", **options)
     session.wait_interactive()
     page = session.page
     page.evaluate("window.__cambria.setPause(0)")
-    player = Player(session, touch, random.Random(seed), tag)
+    player = Player(session, touch, random.Random(seed), tag, typical)
     new_game(player, n, advanced, "easy")
     until(page, SETTLED, "the computers to move up to Ann's first turn")
     engine = player.check_against_engine()
@@ -232,6 +261,13 @@ def play(open_page, options: dict, touch: bool, n: int, advanced: bool, seed: in
     assert set(range(n)) <= seats  # every seat acted: the computers through the same page
     print(f"Hibernia {tag}: {steps} steps, {player.decisions} decisions, {player.undos} undos, "
           f"{time.monotonic() - start:.1f} s")
+    taps = player.tap_summary()
+    print(f"Hibernia {tag}: taps per turn {taps['mean']:.2f} over {taps['turns']} turns; without soldiers "
+          f"from counties {taps['plain_mean']:.2f} (at most {taps['plain_max']}); {taps['stepped']} turns with the stepper")
+    if typical:
+        # a turn is a roll, two counties and one Confirm (purple: one county); no second Confirm
+        assert taps["turns"] >= 8 and taps["plain_max"] <= TAP_TARGET, taps
+        assert player.decisions == taps["turns"], "one Confirm per turn"
     session.assert_clean()
     return engine
 
@@ -241,7 +277,7 @@ def test_four_players_on_a_phone(open_page):
 
 
 def test_three_players_with_the_neutral_on_a_desktop(open_page):
-    engine = play(open_page, DESKTOP, False, 3, False, 33, "desktop-3")
+    engine = play(open_page, DESKTOP, False, 3, False, 33, "desktop-3", typical=True)
     # the neutral held counties at the start: its chips were on the board
     assert any(line["parts"][0]["key"] == "hib.log.forts" for line in engine["log"])
 

@@ -124,14 +124,19 @@ def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, compute
         assert engine["players"][2]["neutral"] and engine["players"][2]["colour"] == "neutral"
     start = time.monotonic()
     steps = 0
+    due = False
     shown = player.choices()
     while not shown["over"]:
         shown = player.step(map_id, shown)
         steps += 1
         # every 20 steps mid-game (the step that ends it is checked below, once the last claims
-        # have been revealed: until then the board rightly shows those forts as they were)
-        if steps % 20 == 0 and not shown["over"]:
+        # have been revealed: until then the board rightly shows those forts as they were), where
+        # no decision is laid out (the neutral's one road, taken by the engine with the warrior it
+        # proposes, shows as the preview of that move until the player confirms it)
+        due = due or steps % 20 == 0
+        if due and not shown["over"] and not page.evaluate("() => window.__cambria.state().partial.length"):
             player.check_against_engine()
+            due = False
         assert steps < MAX_STEPS, f"the game does not end ({steps} steps)"
     # the end: the last claims revealed one by one, then the end screen
     until(page, "() => !document.querySelector('#end-screen').hidden", "the end screen")

@@ -14,16 +14,12 @@ before its end with computer seats only, so the page plays the last move and sho
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
 import pytest
 
 import positions
-from cambria import Game
-from cambria.ai.players import choose
-from cambria.core.record import make_record
 from waits import saved_now, screen, settled, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -43,23 +39,14 @@ def catalog(lang: str) -> dict:
 def one_decision_before_the_end(seed: int = 1) -> dict:
     """The record of a finished Easy game on Cumbria (German tiebreak) cut before its last decision,
     every seat a computer of some level (the last decider's Easy: the page plays it at once)."""
-    names, colours = ["Ann", "Bob", "Cy"], ["green", "red", "blue"]
-    first = Game("cambria", names, seed=seed, board="cumbria", options={"german_tiebreak": True})
-    rng = random.Random(seed)
-    last = None
-    while not first.is_over():
-        if first.is_chance():
-            first.roll()
-        else:
-            last = (len(first.steps), first.current_player())
-            first.play(choose(first.rules, first.state, "easy", rng).action)
-    at, decider = last
-    levels = {decider: "easy", (decider + 1) % 3: "normal", (decider + 2) % 3: "hard"}
-    game = Game("cambria", names, seed=seed, board="cumbria", options={"german_tiebreak": True},
-                player_info=[{"colour": colours[i], "kind": f"computer:{levels[i]}"} for i in range(3)])
-    for text in first.steps[:at]:
-        game.replay_step(text)
-    return make_record(game)
+    colours = ["green", "red", "blue"]
+
+    def seats(decider: int) -> list[dict]:
+        levels = {decider: "easy", (decider + 1) % 3: "normal", (decider + 2) % 3: "hard"}
+        return [{"colour": colours[i], "kind": f"computer:{levels[i]}"} for i in range(3)]
+
+    return positions.before_the_last_decision("cambria", "cumbria", ["Ann", "Bob", "Cy"], seed, seats,
+                                              options={"german_tiebreak": True})
 
 
 def seats_of(view: dict) -> list[dict]:

@@ -19,12 +19,14 @@ interactive element carries a data attribute:
 ``<line class="road-hit" data-road-hit>`` a wide transparent stroke along the road's middle
 ``<g class="fort" data-fort="3">``        id ``{map}-fort-3``, with ``data-number``,
                                           ``data-name`` and ``data-modern``; holds
-                                          ``.fort-token`` and ``.vp-token`` while those tokens
-                                          are still on the fort, and ``.fort-flag`` for the
-                                          captor's colour
+                                          ``.fort-token``, and ``.fort-flag`` for the captor's
+                                          colour; ``data-vp`` is "board" while its VP token is
+                                          on the board, else "none"
 ``<g class="boat" data-boat="4">``        id ``{map}-boat-4``: boat number 4 and its seat
 ``<g class="eagle" data-eagle>``          id ``{map}-eagle``: where the legion starts
 ``<g class="warriors">``, ``.legion``     layers the page fills
+``<g class="vp-token" data-fort="3">``    id ``{map}-vp-3``, in the layer ``.vp-tokens`` above
+                                          the pieces: fort 3's VP token, ``data-vp`` its value
 ========================================  ===================================================
 
 Shapes of the warriors are symbols ``{map}-shape-{circle,square,triangle,diamond,hexagon,cross}``.
@@ -43,7 +45,7 @@ from html import escape
 
 from .board import VP_VALUE, Board, Fort
 
-__all__ = ["board_svg", "SHAPES", "FORT_RADIUS", "SLOT_RADIUS"]
+__all__ = ["board_svg", "SHAPES", "FORT_RADIUS", "SLOT_RADIUS", "piece_boxes", "vp_offsets"]
 
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "cross")
 FORT_RADIUS = 19.0
@@ -177,7 +179,93 @@ def _grow(box: Box, by: float) -> Box:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
-def _label_candidates(board: Board, f: Fort, size: float, gap: float) -> list[tuple[float, Label]]:
+# Where pieces stand (board units, around a road's slot or a boat's seat), for keeping the VP
+# tokens clear of them: a warrior's shapes with their stroke (web/games/cambria/board.js puts
+# the symbol's 32×32 box on the slot), the legion's standard (drawn 8 units above the slot).
+WARRIOR_HALF = 16.0
+LEGION_BOX = (-15.0, -31.0, 15.0, 14.0)
+BOAT_SEAT = (-16.0, -11.0)  # a boat's seat, from the boat's point
+# the token's centre from its fort's: on the corner of the fort's square, else a little further out
+VP_DISTANCES = (25.5, 29.0, 33.0)
+VP_CORNER = (FORT_RADIUS - 1, -FORT_RADIUS + 1)  # the upper right corner: where no other place fits
+_VP_HALF = VP_RADIUS + 1.0  # the token's box, with its stroke and a hair
+_FLAG = (-FORT_RADIUS, -FORT_RADIUS, 10.0)  # the captor's flag, upper left of the fort
+
+
+def piece_boxes(board: Board) -> list[Box]:
+    """The box of every piece in every place it can stand: a warrior or the legion on each road,
+    a warrior on each boat."""
+    out: list[Box] = []
+    h = WARRIOR_HALF
+    for r in range(len(board.roads)):
+        x, y = board.road_midpoint(r)
+        out.append((x - h, y - h, x + h, y + h))
+        out.append((x + LEGION_BOX[0], y + LEGION_BOX[1], x + LEGION_BOX[2], y + LEGION_BOX[3]))
+    for bx, by in board.boats:
+        x, y = bx + BOAT_SEAT[0], by + BOAT_SEAT[1]
+        out.append((x - h, y - h, x + h, y + h))
+    return out
+
+
+def vp_places(board: Board, f: Fort, pieces: list[Box] | None = None) -> list[tuple[float, float]]:
+    """The places for fort ``f``'s VP token, from the fort's centre, best first: on the ring
+    around the fort (or a little further out), clear of every box a piece can take (so that no
+    warrior or legion ever stands on it), of the captor's flag and of the other forts; nearest
+    the upper right first.  Possibly none (a fort hemmed in by its roads)."""
+    pieces = piece_boxes(board) if pieces is None else pieces
+    near = [b for b in pieces if abs((b[0] + b[2]) / 2 - f.x) < 90 and abs((b[1] + b[3]) / 2 - f.y) < 90]
+    others = [g for g in board.forts if g is not f]
+    out: list[tuple[float, float]] = []
+    for dist, step in ((d, k) for d in VP_DISTANCES for k in range(48)):
+        deg = 45 + 7.5 * ((step + 1) // 2) * (1 if step % 2 else -1)  # 45, 52.5, 37.5, 60, 30, ...
+        a = math.radians(deg)
+        dx, dy = dist * math.cos(a), -dist * math.sin(a)
+        x, y = f.x + dx, f.y + dy
+        box = (x - _VP_HALF, y - _VP_HALF, x + _VP_HALF, y + _VP_HALF)
+        if (any(_box_overlap(box, b) > 0 for b in near)
+                or math.hypot(dx - _FLAG[0], dy - _FLAG[1]) < _FLAG[2] + _VP_HALF
+                or any(math.hypot(x - g.x, y - g.y) < FORT_RADIUS + 2 + _VP_HALF for g in others)):
+            continue
+        out.append((dx, dy))
+    return out
+
+
+_LABEL_TRIES = ((LABEL_SIZE, LABEL_GAP), (17.0, LABEL_GAP), (16.0, 1.0), (15.0, 1.0), (MIN_LABEL_SIZE, 1.0))
+
+
+def vp_offsets(board: Board) -> dict[int, tuple[float, float]]:
+    """The VP token's place of every fort that has one, by fort index: the first of its places
+    (``vp_places``) that leaves the names nearby a place at full size, else at any size, else
+    the upper right corner (a piece may stand there; the tokens are drawn above the pieces)."""
+    pieces = piece_boxes(board)
+    places = {f.index: vp_places(board, f, pieces) for f in board.forts if f.number in VP_VALUE}
+    chosen: dict[int, tuple[float, float]] = {}  # the tokens placed so far
+    names: dict[tuple[int, tuple[float, float]], list[Box]] = {}  # places of a name, no token counted
+
+    def name_fits(g: Fort, tries: tuple[tuple[float, float], ...], tokens: list[tuple[float, float]]) -> bool:
+        for t in tries:
+            if (g.index, t) not in names:
+                names[(g.index, t)] = [c[1][3] for c in _label_candidates(board, g, *t, {})]
+            if any(not any(_circle_box_overlap(x, y, VP_RADIUS + t[1], box) for x, y in tokens)
+                   for box in names[(g.index, t)]):
+                return True
+        return False
+
+    for i, options in places.items():
+        f = board.forts[i]
+        nearby = [g for g in board.forts if math.hypot(g.x - f.x, g.y - f.y) < 160]
+        placed = [(board.forts[j].x + dx, board.forts[j].y + dy) for j, (dx, dy) in chosen.items()]
+
+        chosen[i] = VP_CORNER
+        for tries, o in ((tries, o) for tries in (_LABEL_TRIES[:1], _LABEL_TRIES) for o in options):
+            if all(name_fits(g, tries, [*placed, (f.x + o[0], f.y + o[1])]) for g in nearby):
+                chosen[i] = o
+                break
+    return chosen
+
+
+def _label_candidates(board: Board, f: Fort, size: float, gap: float,
+                      vp_at: dict[int, tuple[float, float]]) -> list[tuple[float, Label]]:
     """Every place for fort ``f``'s name that breaks no hard rule on its own, with its cost.
 
     Hard rules: on the board; ``gap`` units clear of every fort (and its flag and VP token), boat
@@ -195,8 +283,9 @@ def _label_candidates(board: Board, f: Fort, size: float, gap: float) -> list[tu
     # the captor's flag (upper left) and the VP token (upper right) of every fort
     for g in forts:
         round_things.append((g.x - FORT_RADIUS, g.y - FORT_RADIUS, 10.0 + gap))
-        if g.number in VP_VALUE:
-            round_things.append((g.x + FORT_RADIUS - 1, g.y - FORT_RADIUS + 1, VP_RADIUS + gap))
+        if g.index in vp_at:
+            dx, dy = vp_at[g.index]
+            round_things.append((g.x + dx, g.y + dy, VP_RADIUS + gap))
     span = w + reach + size + 40
     near_things = [t for t in round_things if abs(t[0] - f.x) < span and abs(t[1] - f.y) < span]
     segs = [(forts[a].x, forts[a].y, forts[b].x, forts[b].y) for a, b in board.roads]
@@ -227,7 +316,7 @@ def _label_candidates(board: Board, f: Fort, size: float, gap: float) -> list[tu
     return out
 
 
-def _place_labels(board: Board) -> list[Label]:
+def _place_labels(board: Board, vp_at: dict[int, tuple[float, float]] | None = None) -> list[Label]:
     """Put each fort's name where no two names, forts, slots or boats collide and the name is
     nearer its own fort than any other; among those places, the cheapest in all (see
     ``_label_candidates``).  A search: the forts with the fewest places choose first, each takes
@@ -237,14 +326,15 @@ def _place_labels(board: Board) -> list[Label]:
     Returns (x, y, text-anchor, box, font size) per fort; x, y is the text's baseline anchor and the
     box's width (less 4 units of margin) is the text's length."""
     forts = board.forts
+    vp_at = vp_offsets(board) if vp_at is None else vp_at
     cands: list[list[tuple[float, Label]]] = []
     for f in forts:
         found: list[tuple[float, Label]] = []
         # hemmed in: the small size as well, then a narrower gap
-        for size, gap in ((LABEL_SIZE, LABEL_GAP), (17.0, LABEL_GAP), (16.0, 1.0), (15.0, 1.0), (MIN_LABEL_SIZE, 1.0)):
+        for size, gap in _LABEL_TRIES:
             if len(found) >= 12:
                 break
-            found = sorted(found + _label_candidates(board, f, size, gap), key=lambda c: c[0])
+            found = sorted(found + _label_candidates(board, f, size, gap, vp_at), key=lambda c: c[0])
         if not found:
             raise ValueError(f"no place for the name of {f.name} on {board.id}")
         cands.append(found)
@@ -367,7 +457,8 @@ def board_svg(board: Board) -> str:
     add("</g>")
 
     # forts
-    labels = _place_labels(board)
+    vp_at = vp_offsets(board)
+    labels = _place_labels(board, vp_at)
     add('<g class="forts">')
     for f in forts:
         lx, ly, anchor, box, size = labels[f.index]
@@ -385,9 +476,6 @@ def board_svg(board: Board) -> str:
         add(f'<g class="pips">{_pips(f.number)}</g>')
         add(f'<g class="fort-flag" transform="translate({_f(-FORT_RADIUS)} {_f(-FORT_RADIUS)})">'
             '<circle class="flag-disc" r="10"/><use class="flag-shape" width="14" height="14" x="-7" y="-7"/></g>')
-        if vp:
-            add(f'<g class="vp-token" data-vp="{vp}" transform="translate({_f(FORT_RADIUS - 1)} {_f(-FORT_RADIUS + 1)})">'
-                f'<circle r="{_f(VP_RADIUS)}"/><text y="5.6">{vp}</text></g>')
         add("</g>")
         # the name's length is pinned, so that it fits where it was placed whatever the font
         style = "" if size == LABEL_SIZE else f' style="font-size: {_f(size)}px"'
@@ -419,6 +507,17 @@ def board_svg(board: Board) -> str:
     add(f'<g class="legion" id="{p}-legion" data-x="{_f(ex)}" data-y="{_f(ey)}" '
         f'style="transform: translate({_f(ex)}px, {_f(ey)}px)">'
         f'<use href="#{p}-shape-legion" x="-18" y="-26" width="36" height="44"/></g>')
+    # the VP tokens above the pieces (a piece never covers one), each beside its fort, where
+    # no piece stands if such a place exists (vp_offsets); the page hides a token once taken
+    add('<g class="vp-tokens">')
+    for f in forts:
+        vp = VP_VALUE.get(f.number)
+        if vp:
+            vx, vy = vp_at[f.index]
+            add(f'<g class="vp-token" id="{p}-vp-{f.index}" data-fort="{f.index}" data-vp="{vp}" '
+                f'transform="translate({_f(f.x + vx)} {_f(f.y + vy)})" aria-hidden="true">'
+                f'<circle r="{_f(VP_RADIUS)}"/><text y="5.6">{vp}</text></g>')
+    add("</g>")
     add(f'<g class="fx" id="{p}-fx"></g>')
     add("</svg>")
     return "".join(out)

@@ -205,6 +205,12 @@ class CambriaWeb:
             return [part("prompt.liftBoat", **{"from": src})]
         return [part("prompt.lift", **{"from": src})]
 
+    def auto_step(self, state: State, tok: str) -> bool:
+        """The neutral's placement asks nobody when it has one road (and, its supply empty, one
+        warrior that can move): the turn builder takes such steps by itself (webapi/builder.py),
+        and a decision made whole that way is played by the page with a notice."""
+        return state.phase == NEUTRAL
+
     def stage(self, partial: Sequence[str], nxt: Sequence[str]) -> str:
         if not nxt:
             return "confirm"
@@ -319,7 +325,9 @@ class CambriaWeb:
             if parts:
                 # a capture is the taker's line, the draw the drawn player's; the rest the actor's
                 who = e.get("player") if e["type"] in ("capture", "start") else actor
-                out.append({"seat": who, "type": e["type"], "parts": parts})
+                # the turn a line belongs to (log.js groups by it); the draw before the game is nobody's
+                out.append({"seat": who, "actor": None if e["type"] == "start" else actor, "type": e["type"],
+                            "parts": parts})
         return out
 
     def _line(self, e: dict[str, Any]) -> list[Part]:
@@ -368,7 +376,7 @@ class CambriaWeb:
             out = [part("log.legion", name=name, road=road(e["to"]))]
             d = e.get("displaced")
             if d is not None:
-                out.append(part("log.ownHome") if d == e["player"] else part("log.sentHome", other=seat(d)))
+                out.append(part("log.ownHome", name=name) if d == e["player"] else part("log.sentHome", other=seat(d)))
             return out
         if t == "boat":
             src = e["from"]
@@ -383,9 +391,9 @@ class CambriaWeb:
             fort = {"fort": e["fort"]}
             out = [part("log.claimed" if e["final"] else "log.captured", name=name, fort=fort, number=e["number"])]
             if e["vp_to"] is not None:
-                out.append(part("log.vpTo", name=seat(e["vp_to"]), vp=e["vp"]))
+                out.append(part("log.vpTo", name=seat(e["vp_to"]), fort=fort, vp=e["vp"]))
             elif e["vp_removed"]:
-                out.append(part("log.vpRemoved", vp=e["vp"]))
+                out.append(part("log.vpRemoved", fort=fort, vp=e["vp"]))
             return out
         if t == "game_over":
             reason = self.tiebreak(e["decided_by"])

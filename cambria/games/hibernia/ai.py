@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from .actions import Action
 from .evaluate import Evaluator, Params, evaluator_for
+from .explain import EXPLAIN
 from .search_hooks import HiberniaSearch
 from .state import FIRST_ACTION, LAST_ACTION, State
 
@@ -21,6 +22,7 @@ class HiberniaAI:
     """The hooks the generic computer players need from Hibernia."""
 
     Params = Params
+    explain = EXPLAIN  # why a decision is good (cambria.ai.explain: the hint, the review)
 
     def search_hooks(self, state: State, params: Any = None) -> HiberniaSearch:
         """The evaluation and search hooks for the game of ``state`` (``params``: tuning weights)."""

@@ -1,11 +1,12 @@
 """Hibernia's side of the web session: what the page needs to draw and word a game of Hibernia.
 
-The generic session (``cambria.webapi``) composes a decision step by step from the legal
-actions (``actions.action_steps``: the slot, the county or ``muster``, then one step per
-source county); this module says what each step means on the page (a button for the slot
-and the muster, a county to tap, a source county with how many soldiers it gives), what
-the player is asked, how the effects read in the log, and what the preview shows.  It
-decides no rule: every fact comes from the rules (``rules``, ``scoring``) or their effects.
+The page composes a whole turn (both actions, one Confirm) by its own steps (``turn.py``:
+a county or ``muster`` per action, the county deciding which action it is, and a stepper's
+``+id``/``-id`` for soldiers from counties); ``compose`` answers the turn builder with what
+each step means on the page (a county to tap, the muster's button, a stepper's row), what the
+player is asked, and the preview (the rules' own effects, drawn and said in words by
+``saying.py``).  This module also words the log.  It decides no rule: every fact comes from
+the rules (``rules``, ``scoring``) or their effects.
 
 Sentences travel as ``{"key", "args"}`` parts worded by the page's catalogs; a county is
 referred to as ``{"county": "MEA"}`` (its id; the page names it), a player as
@@ -19,7 +20,9 @@ from typing import Any, Sequence
 from .board import COLOURS, TRACK_LENGTH
 from .definition import FACTS, PLAYER_COLOURS
 from .rules import neighbours_held
-from .state import BLACK, FACES, FIRST_ACTION, FORTS, LAST_ACTION, PURPLE, ROLL, START, State
+from .saying import preview_parts
+from .turn import Turn, muster_slot, page_steps, targets
+from .state import BLACK, DIE_SLOT, FACES, FIRST_ACTION, FORTS, LAST_ACTION, PURPLE, ROLL, START, State
 
 __all__ = ["WEB", "HiberniaWeb", "SHAPES", "NEUTRAL_COLOUR", "DECISION_PHASES"]
 
@@ -29,7 +32,7 @@ Part = dict[str, Any]
 SHAPES: dict[str, str] = {"white": "circle", "orange": "square", "pink": "triangle", "grey": "diamond",
                           "neutral": "cross"}
 NEUTRAL_COLOUR = "neutral"
-_ORDER = {"slot": 0, "county": 1, "source": 2, "muster": 3}
+_ORDER = {"county": 0, "source": 1, "muster": 2}
 
 # the turn builder's steps of this game are those of the two action phases
 DECISION_PHASES = (FIRST_ACTION, LAST_ACTION)
@@ -133,74 +136,93 @@ class HiberniaWeb:
         return [part("hib.prompt.roll", name=seat(state.current))]
 
     # ---------------------------------------------------------------- composing a decision
-    def choice(self, state: State, tok: str, partial: Sequence[str], position: dict[str, Any]) -> dict[str, Any]:
-        """One next step as the page offers it: what to tap and what it does."""
-        board = state.board
-        c: dict[str, Any] = {"token": tok, "county": None, "count": None}
-        if tok in ("die", "extra"):
-            die = FACES[state.die] if state.die >= 0 else None
-            c.update(kind="slot", element="button", slot=tok, face=die if tok == "die" else None)
-        elif tok == "muster":
-            c.update(kind="muster", element="button", slot=partial[0] if partial else None)
-        elif tok.startswith("<"):
-            cid = "".join(ch for ch in tok[1:] if ch.isalpha())
-            k = int(tok[1 + len(cid):])
-            i = board.index[cid]
-            c.update(kind="source", element=f"county:{cid}", county=cid, index=i, count=k,
-                     has=state.count[i])
-        else:
-            i = board.index[tok]
-            p = state.current
-            q = state.owner[i]
-            n = neighbours_held(state, p, i)
-            kind = "enter" if q < 0 else "reinforce" if q == p else "invade"
-            c.update(kind="county", element=f"county:{tok}", county=tok, index=i, action=kind, n=n,
-                     defender=q if kind == "invade" else None,
-                     defenders=state.count[i] if kind == "invade" else None)
+    def choice(self, state: State, tok: str, slot: str) -> dict[str, Any]:
+        """A county to move into, or the muster, as the page offers it: what it does."""
+        c: dict[str, Any] = {"token": tok, "county": None, "count": None, "slot": slot}
+        if tok == "muster":
+            c.update(kind="muster", element="button")
+            return c
+        i = state.board.index[tok]
+        p = state.current
+        q = state.owner[i]
+        n = neighbours_held(state, p, i)
+        kind = "enter" if q < 0 else "reinforce" if q == p else "invade"
+        c.update(kind="county", element=f"county:{tok}", county=tok, index=i, action=kind, n=n,
+                 defender=q if kind == "invade" else None,
+                 defenders=state.count[i] if kind == "invade" else None)
         return c
 
-    def auto_step(self, state: State, tok: str) -> bool:
-        """Which action comes first is not asked when only one is left (the builder takes it)."""
-        return tok in ("die", "extra")
+    def compose(self, game: Any, partial: Sequence[str]) -> dict[str, Any]:
+        """The turn builder's answer for Hibernia (``cambria.webapi.builder.options``): both actions
+        of the turn composed as one decision, by the page's steps (``turn.py``)."""
+        rules, state = game.rules, game.state
+        turn = Turn(rules, state, partial)
+        effects = turn.effects()
+        preview = self.preview(rules.position(state), [], effects)
+        preview["captures"] = []
+        preview["effects"] = effects
+        preview["say"] = preview_parts(state, effects)
+        nxt = turn.offered()
+        choices = [self._page_choice(turn, tok) for tok in nxt]
+        choices.sort(key=self.sort_key)
+        cur = turn.current
+        if turn.complete:  # what confirming does, in words, is all there is to say (Confirm is lit)
+            stage, prompt = "confirm", preview["say"] or [part("prompt.confirm")]
+        elif cur is not None:
+            stage, prompt = "source", [part("hib.prompt.stepper", count=cur.need - cur.chosen)]
+        else:
+            stage, prompt = self._target_prompt(turn, nxt)
+        steps = turn.steps
+        lead = 0
+        while lead < len(steps) and lead in turn.auto:
+            lead += 1
+        actions = [str(a) for a in turn.done] if turn.complete else None
+        return {
+            "stage": stage, "partial": list(steps), "forced": lead, "auto": list(turn.auto),
+            "complete": turn.complete, "action": actions[0] if actions else None, "actions": actions,
+            "choices": choices, "choices_at": len(steps), "proposed": False, "prompt": prompt,
+            "preview": preview, "player": state.current, "phase": rules.phase(state).name.lower(),
+        }
+
+    def page_steps(self, game: Any, text: str) -> list[str]:
+        """A decision of the rules (a hint) as the page's steps (``turn.page_steps``)."""
+        return page_steps(game.rules, game.state, text)
+
+    def _target_prompt(self, turn: Turn, nxt: Sequence[str]) -> tuple[str, list[Part]]:
+        state = turn.state
+        die = FACES[state.die] if state.die >= 0 else "black"
+        both = state.phase == FIRST_ACTION
+        moves = [t for t in nxt if t != "muster"]
+        out: list[Part] = [part("hib.prompt.last")] if turn.done else []
+        if both:
+            out.append(part("hib.prompt.firstBlack") if state.die == BLACK
+                       else part("hib.prompt.first", face=face(die)))
+            return "target", out
+        if not moves:
+            out.append(part("hib.prompt.onlyMuster"))
+        elif state.pending & DIE_SLOT and state.die < BLACK:
+            out.append(part("hib.prompt.dieTarget", face=face(die)))
+        else:
+            out.append(part("hib.prompt.anyTarget"))
+        if moves:
+            out.append(part("hib.prompt.orMuster"))
+        return ("second" if turn.done else "target"), out
+
+    def _page_choice(self, turn: Turn, tok: str) -> dict[str, Any]:
+        state = turn.state
+        cur = turn.current
+        if cur is None:  # the action the county (or the muster) takes
+            return self.choice(state, tok, targets(state)[tok][0] if tok != "muster" else muster_slot(state))
+        cid = tok[1:]
+        i = state.board.index[cid]
+        more = tok[0] == "+"
+        return {"token": tok, "kind": "source", "element": f"county:{cid}" if more else "button",
+                "county": cid, "index": i, "count": cur.counts.get(cid, 0), "delta": 1 if more else -1,
+                "room": cur.room[cid], "has": state.count[i], "need": cur.need - cur.chosen}
 
     def sort_key(self, c: dict[str, Any]) -> tuple[int, int, int, str]:
         return (_ORDER[c["kind"]], c.get("index", -1) if c.get("index") is not None else -1,
                 c["count"] if c["count"] is not None else -1, c["token"])
-
-    def stage(self, partial: Sequence[str], nxt: Sequence[str]) -> str:
-        if not nxt:
-            return "confirm"
-        if all(t.startswith("<") for t in nxt):
-            return "source"
-        if not partial:
-            return "slot"
-        return f"target_{partial[0]}"  # the prompt says which action the county is for
-
-    def prompt(self, state: State, stage: str, nxt: Sequence[str], dice: Any) -> list[Part]:
-        """What the player is asked at this stage (without her name)."""
-        if stage == "confirm":
-            return [part("prompt.confirm")]
-        if stage == "source":
-            return [part("hib.prompt.sources")]
-        die = FACES[state.die] if state.die >= 0 else None
-        if stage == "slot":
-            if state.phase == LAST_ACTION:
-                return [part("hib.prompt.last")]
-            if state.die == BLACK:
-                return [part("hib.prompt.slotBlack")]
-            return [part("hib.prompt.slot", face=face(die or "black"))]
-        # target: the county of the chosen action, or the muster
-        moves = [t for t in nxt if t != "muster"]
-        out: list[Part]
-        if not moves:
-            out = [part("hib.prompt.onlyMuster")]
-        elif stage == "target_die" and state.die < BLACK:
-            out = [part("hib.prompt.dieTarget", face=face(die or "black"))]
-        else:
-            out = [part("hib.prompt.anyTarget")]
-        if moves and "muster" in nxt:
-            out.append(part("hib.prompt.orMuster"))
-        return out
 
     def preview(self, position: dict[str, Any], dice: Sequence[Any], effects: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """The position after some effects of a decision (the rules' own effects drawn: soldiers
@@ -222,6 +244,7 @@ class HiberniaWeb:
             t = e["type"]
             if t == "action":
                 action = e
+                combat = None  # a turn's second action has its own fight
                 if e["county"] is not None:
                     changed.append(e["county"])
             elif t == "soldiers":
@@ -291,26 +314,29 @@ class HiberniaWeb:
         for e in effects:
             t = e["type"]
             if t == "action" and e["kind"] != "muster":
-                pending = {"seat": actor, "type": "action", "parts": [], "e": e, "from": 0}
+                pending = {"seat": actor, "actor": actor, "type": "action", "parts": [], "e": e, "from": {}}
                 out.append(pending)
                 continue
             if t == "soldiers" and pending is not None and isinstance(e["from"], int) and isinstance(e["to"], int):
-                pending["from"] += e["count"]
+                sources = pending["from"]
+                sources[e["from"]] = sources.get(e["from"], 0) + e["count"]
                 continue
             parts = self._line(e)
             if parts:
                 who = e.get("player") if t in ("start", "end_triggered") else actor
-                out.append({"seat": who, "type": t, "parts": parts})
+                # the turn a line belongs to (log.js groups by it); the draws before the game are nobody's
+                out.append({"seat": who, "actor": None if t in ("start", "forts") else actor, "type": t, "parts": parts})
         for line in out:
             if "e" in line:
                 e = line.pop("e")
-                k = line.pop("from")
+                sources = line.pop("from")
                 kind = e["kind"]
                 move_key = ("hib.log.enter" if kind == "enter" else "hib.log.reinforce" if kind == "reinforce"
                             else "hib.log.invade")
                 line["parts"] = [part(move_key, name=seat(e["player"]), county={"county": _cid(e)}, n=e["n"])]
-                if k:
-                    line["parts"].append(part("hib.log.fromCounties", count=k))
+                # the soldiers that came from the mover's own counties, by name (not "from a county")
+                line["parts"].extend(part("hib.log.fromCounty", count=k,
+                                          county=_county_id(c)) for c, k in sources.items())
         return out
 
     def _line(self, e: dict[str, Any]) -> list[Part]:
@@ -331,10 +357,14 @@ class HiberniaWeb:
                 key = "hib.log.combatTaken"
             else:
                 key = "hib.log.combatHeld"
-            return [part(key, other=seat(e["defender"]), losses=e["losses"], left=e["left"])]
+            # both sides by name, the county by name: who lost what and who holds it now
+            return [part(key, name=seat(e["attacker"]), other=seat(e["defender"]), county=_county_id(e["county"]),
+                         count=e["losses"], left=e["left"])]
         if t == "muster":
             got = e["returned"][e["player"]]
             others = sum(e["returned"]) - got
+            if not others:
+                return [part("hib.log.musterOwn", name=name, count=got)]
             return [part("hib.log.muster", name=name, count=got, others=others)]
         if t == "walk":
             if e["steps"] == 0:
@@ -349,7 +379,7 @@ class HiberniaWeb:
             return [part("hib.log.tieRound", number=e["number"])]
         if t == "game_over":
             if e["shared"]:
-                return [part("hib.log.shared", names=[part("hib.name", name=seat(w)) for w in e["winners"]])]
+                return [part("hib.log.shared", names=_names(e["winners"]))]
             return [part("log.gameOver", name=seat(e["winners"][0]))]
         return []  # soldiers (told with their action), step, round_end
 
@@ -368,6 +398,18 @@ def _cid(e: dict[str, Any]) -> str:
     from .board import load_board
 
     return str(load_board().counties[e["county"]].id)
+
+
+def _names(seats: Sequence[int]) -> list[Part]:
+    """Players as one list in words ("A, B and C"): the page says parts one after the other."""
+    last = len(seats) - 1
+    return [part("hib.name" if i == last - 1 or not last else "hib.nameComma" if i < last else "hib.nameAnd",
+                 name=seat(s)) for i, s in enumerate(seats)]
+
+
+def _county_id(index: int) -> dict[str, str]:
+    """A county of the log by its index: a reference the page names."""
+    return {"county": _cid({"county": index})}
 
 
 WEB = HiberniaWeb()

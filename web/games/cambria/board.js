@@ -37,6 +37,11 @@ function slotNode(svg, road) {
   return svg.querySelector(`.slot[data-road="${Number(road)}"]`);
 }
 
+/** Fort `fort`'s VP token (in a layer above the pieces), or null for a fort without one. */
+function vpToken(svg, fort) {
+  return svg.querySelector(`.vp-token[data-fort="${Number(fort)}"]`);
+}
+
 function boatNode(svg, boat) {
   return svg.querySelector(`.boat[data-boat="${Number(boat)}"]`);
 }
@@ -196,8 +201,9 @@ function drawForts(svg, forts, players, lastForts, hidden, inspected) {
       delete node.dataset.owner;
       node.classList.remove("captured");
     }
-    if (veiled) node.dataset.vp = node.querySelector(".vp-token") ? "board" : "none";
+    if (veiled) node.dataset.vp = vpToken(svg, i) ? "board" : "none";
     else node.dataset.vp = typeof f.vp === "number" ? "taken" : f.vp;
+    vpToken(svg, i)?.classList.toggle("gone", node.dataset.vp !== "board");
     node.classList.toggle("last-capture", lastForts.has(i));
     node.classList.toggle("inspected", inspected === i);
   });
@@ -285,7 +291,9 @@ export function clear(svg) {
   for (const f of svg.querySelectorAll(".fort")) {
     f.classList.remove("captured", "just-captured", "last-capture");
     delete f.dataset.owner;
-    f.dataset.vp = f.querySelector(".vp-token") ? "board" : "none";
+    const token = vpToken(svg, f.dataset.fort);
+    f.dataset.vp = token ? "board" : "none";
+    token?.classList.remove("gone");
   }
   for (const node of svg.querySelectorAll(".slot, .boat")) delete node.dataset.owner;
   clearChoices(svg);

@@ -45,7 +45,7 @@ export function fortCard({ view, fort, ctx, chip, close }) {
   const f = view.position.forts[fort];
   const svgFort = document.querySelector(`#board-${view.map} .fort[data-fort="${fort}"]`);
   const number = svgFort ? Number(svgFort.dataset.number) : 0;
-  const vpValue = svgFort?.querySelector(".vp-token")?.dataset.vp;
+  const vpValue = document.querySelector(`#board-${view.map} .vp-token[data-fort="${fort}"]`)?.dataset.vp;
   const name = (seat) => playerName(ctx.players, seat);
   const player = (seat) => view.players.find((p) => p.index === seat);
   const head = el("h3", { id: "board-card-title" }, el("span", { text: ctx.names.fort(fort) }), dieIcon(number));

@@ -103,15 +103,27 @@ export function passNotice(view, ctx) {
   return a && b ? t("notice.passDice", { name, a, b }) : t("notice.pass", { name });
 }
 
+/** The engine took the whole decision by itself (its only legal move: the neutral's one road). */
+export function forcedWhole(opts, partial) {
+  return Boolean(opts) && opts.complete && !opts.choices.length && opts.forced > 0 && opts.forced === partial.length;
+}
+
+/** The notice when the page made such a move by itself: where the grey warrior went. */
+export function forcedNotice(opts, ctx) {
+  const place = ((opts.preview && opts.preview.effects) || []).find((e) => e.type === "place");
+  return place ? t("notice.neutralOnly", { road: ctx.names.road(place.road) }) : "";
+}
+
 export function confirmLabel(opts) {
   if (opts.stage === "boat") return t("confirm.noBoat");
   if (opts.action === "pass") return t("confirm.pass");
   return t("confirm");
 }
 
-/** The label of the roll button that also confirms the decision before the roll (view.then_roll). */
-export function rollAfterLabel() {
-  return t("roll.dice");
+/** The label of the roll button that also confirms the decision before the roll (view.then_roll);
+ * `waiting`: that decision is not whole yet (the button says what comes after it). */
+export function rollAfterLabel(_thenRoll, { waiting = false } = {}) {
+  return waiting ? t("roll.then") : t("roll.dice");
 }
 
 export function rollLabel(roll) {

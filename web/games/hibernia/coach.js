@@ -23,15 +23,14 @@ export function step({ view, opts, partial = [], menu }) {
   }
   const choices = opts.choices || [];
   if (!choices.length) return null;
-  if (opts.stage === "slot") return { text: t("hib.tutorial.slot"), target: $("extra-choices") };
-  if (opts.stage === "source") return { text: t("hib.tutorial.source"), target: board };
+  if (opts.stage === "source") return { text: t("hib.tutorial.source"), target: $("extra-choices") };
   if (choices.every((c) => c.kind === "muster")) return { text: t("hib.tutorial.muster"), target: $("extra-choices") };
   // keys: a choice the arrow keys make too (web/tutorial.js adds how, where a mouse is the pointer)
-  return opts.forced ? { text: t("hib.tutorial.second"), target: board } : { text: t("hib.tutorial.county"), target: board, keys: true };
+  return opts.stage === "second" ? { text: t("hib.tutorial.second"), target: board } : { text: t("hib.tutorial.county"), target: board, keys: true };
 }
 
 export function endsTurn(phase) {
-  return phase === "last_action";
+  return phase === "last_action" || phase === "first_action"; // one Confirm plays the whole turn
 }
 
 export function done() {

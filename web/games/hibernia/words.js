@@ -6,7 +6,7 @@
 // `ctx` is {players, names: {county(id)}} as in web/words.js.
 
 import { t } from "../../i18n.js";
-import { playerName } from "../../words.js";
+import { playerName, say } from "../../words.js";
 
 const FACES = new Map([
   ["blue", () => t("hib.face.blue")],
@@ -65,12 +65,10 @@ export function faceName(face) {
 export function choiceLabel(c, ctx) {
   const county = c.county ? ctx.names.county(c.county) : "";
   switch (c.kind) {
-    case "slot":
-      return c.slot === "die" ? t("hib.choice.dieFirst", { face: faceName(c.face) }) : t("hib.choice.extraFirst");
     case "muster":
       return t("hib.choice.muster");
-    case "source":
-      return t("hib.label.source", { county, count: c.count });
+    case "source": // a stepper's + or −
+      return c.delta < 0 ? t("hib.stepper.fewer", { county }) : t("hib.stepper.more", { county });
     default:
       if (c.action === "invade") {
         return t("hib.label.invade", { county, n: c.n, other: playerName(ctx.players, c.defender), defenders: c.defenders });
@@ -80,20 +78,34 @@ export function choiceLabel(c, ctx) {
   }
 }
 
-/** Choices shown as buttons in the turn card: which action first, the muster, the sources. */
+/** Choices shown as buttons in the turn card: the muster (the sources are the stepper's). */
 export function asButton(c) {
-  return c.kind === "slot" || c.kind === "muster" || c.kind === "source";
+  return c.kind === "muster";
 }
 
-/** The short text of a choice shown as a button ({text, sub}, as the turn card takes it). */
-export function choiceButton(c, ctx) {
-  return { text: buttonText(c, ctx), sub: "" };
+/**
+ * Where the soldiers the supply lacks come from, as a stepper (the turn card draws it): per
+ * county that can give, − count/room +, and how many are still needed.  null when no source is
+ * being chosen.
+ */
+export function stepper(opts, ctx) {
+  const sources = (opts.choices || []).filter((c) => c.kind === "source" && c.delta);
+  if (!sources.length) return null;
+  const rows = new Map();
+  for (const c of sources) {
+    const name = ctx.names.county(c.county);
+    const row = rows.get(c.county) || { id: c.county, name, count: c.count, room: c.room, plus: null, minus: null,
+      plusLabel: t("hib.stepper.more", { county: name }), minusLabel: t("hib.stepper.fewer", { county: name }) };
+    if (c.delta === 1) row.plus = c.token;
+    else row.minus = c.token;
+    rows.set(c.county, row);
+  }
+  return { title: t("hib.stepper.title", { count: sources[0].need }), rows: [...rows.values()] };
 }
 
-function buttonText(c, ctx) {
-  if (c.kind === "slot") return c.slot === "die" ? t("hib.choice.die", { face: faceName(c.face) }) : t("hib.choice.extra");
-  if (c.kind === "source") return t("hib.choice.source", { county: ctx ? ctx.names.county(c.county) : c.county, count: c.count });
-  return t("hib.choice.musterShort");
+/** The short text of a choice shown as a button ({text, sub}, as the turn card takes it): Muster. */
+export function choiceButton() {
+  return { text: t("hib.choice.musterShort"), sub: "" };
 }
 
 // What the turn card asks of every game; Hibernia has no passing, no second move of one tap,
@@ -109,9 +121,25 @@ export function diceArgs() {
   return [];
 }
 
-/** The combat and the walk are previewed on the board and in the prompt; no capture sentence. */
-export function capturePreview() {
-  return "";
+/**
+ * What confirming will do, in words (the engine's parts from the rules' own effects: the fights,
+ * the counties taken, the muster, the marker's walk with the colours it pays with).
+ */
+export function capturePreview(opts, ctx) {
+  // (a whole turn's preview is its prompt: the engine says it there)
+  return say(parts(opts && opts.preview && !opts.complete ? opts.preview.say || [] : []), ctx);
+}
+
+/** The engine's parts with the walk's colours as one list in the page's language (the turn card's
+ *  prompt and the preview above). */
+export function parts(list) {
+  return Array.isArray(list) ? list.map((p) => (Array.isArray(p?.args?.colours) ? withColours(p) : p)) : list;
+}
+
+// the walk's colours as one list in the page's language ("blue, blue, yellow …")
+function withColours(p) {
+  const list = p.args.colours.map(faceName).join(", "); // (the same comma in the four languages)
+  return { ...p, args: { ...p.args, colours: p.args.more ? `${list} …` : list } };
 }
 
 /** Hibernia has no pass: the page never passes by itself. */

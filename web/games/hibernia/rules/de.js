@@ -77,7 +77,7 @@ export default {
     {
       id: "app",
       heading: "Hier spielen",
-      body: `<p>Würfle und wähle dann, welche Aktion zuerst kommt. Tippe auf eine hervorgehobene Grafschaft, um Soldaten dorthin zu schicken; reicht der Vorrat nicht, wählst du mit den Zählern, woher der Rest kommt. Für das Sammeln gibt es einen eigenen Knopf. Nichts gilt, bevor du <strong>Bestätigen</strong> drückst; <strong>Zurück</strong> nimmt deine letzte Wahl zurück, aber nie den Wurf. Vor dem Bestätigen zeigt die Seite, wie ein Kampf ausginge und wie weit dein Lauf reichte.</p>
+      body: `<p>Würfle und tippe dann zwei hervorgehobene Grafschaften an, eine für jede Aktion: Eine Grafschaft in der Farbe des Würfels nimmt die Würfelaktion, jede andere die Zusatzaktion. Reicht dein Vorrat nicht, sagt ein Zähler (− und +), wie viele Soldaten noch fehlen und aus welchen deiner Grafschaften sie kommen können. Für das Sammeln gibt es einen eigenen Knopf; was keine Wahl lässt, geschieht von selbst. Nichts gilt, bevor du <strong>Bestätigen</strong> drückst, einmal für den ganzen Zug; <strong>Zurück</strong> nimmt dein letztes Tippen zurück, aber nie den Wurf. Vor dem Bestätigen sagt die Seite in Worten, was geschehen wird: jeder Kampf, die eroberten Grafschaften und wie weit dein Stein geht.</p>
 <p class="keys-hint">Mit der Tastatur: <kbd>Tab</kbd> erreicht die Karte und die Knöpfe, die Pfeiltasten wechseln zwischen den wählbaren Grafschaften, <kbd>Enter</kbd> oder <kbd>Leertaste</kbd> wählt.</p>`,
     },
   ],

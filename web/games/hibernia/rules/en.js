@@ -80,7 +80,7 @@ export default {
     {
       id: "app",
       heading: "Playing here",
-      body: `<p>Roll, then choose which action comes first. Tap a highlighted county to send soldiers there; if your supply is short, pick with the steppers where the rest comes from. Mustering has a button of its own. Nothing is final until you press <strong>Confirm</strong>; <strong>Undo</strong> takes back your last choice, but never the roll. Before you confirm, the page shows how a fight would end and how far your walk would go.</p>
+      body: `<p>Roll, then tap two highlighted counties, one for each action: a county of the die's colour takes the die action, any other the extra action. If your supply is short, a stepper (− and +) says how many soldiers are still needed and from which of your counties they can come. Mustering has a button of its own; what leaves no choice is done for you. Nothing is final until you press <strong>Confirm</strong>, once for the whole turn; <strong>Undo</strong> takes back your last tap, but never the roll. Before you confirm, the page says in words what will happen: each fight, the counties taken and how far your marker walks.</p>
 <p class="keys-hint">With a keyboard: <kbd>Tab</kbd> reaches the map and the buttons, the arrow keys move between the counties you may choose, <kbd>Enter</kbd> or <kbd>Space</kbd> chooses.</p>`,
     },
   ],

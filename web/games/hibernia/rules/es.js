@@ -77,7 +77,7 @@ export default {
     {
       id: "app",
       heading: "Jugar aquí",
-      body: `<p>Tira y elige qué acción va primero. Toca un condado resaltado para enviar soldados allí; si tu reserva no alcanza, elige con los contadores de dónde sale el resto. Reagrupar tiene su propio botón. Nada es definitivo hasta que pulsas <strong>Confirmar</strong>; <strong>Deshacer</strong> anula tu última elección, pero nunca la tirada. Antes de confirmar, la página muestra cómo acabaría un combate y hasta dónde llegaría tu recorrido.</p>
+      body: `<p>Tira y toca dos condados resaltados, uno para cada acción: un condado del color del dado usa la acción del dado; cualquier otro, la acción extra. Si tu reserva no alcanza, un contador (− y +) dice cuántos soldados faltan y de cuáles de tus condados pueden venir. Reagrupar tiene su propio botón; lo que no deja elección se hace solo. Nada es definitivo hasta que pulsas <strong>Confirmar</strong>, una vez por todo el turno; <strong>Deshacer</strong> anula tu último toque, pero nunca la tirada. Antes de confirmar, la página dice con palabras lo que pasará: cada combate, los condados tomados y hasta dónde avanza tu marcador.</p>
 <p class="keys-hint">Con teclado: <kbd>Tab</kbd> llega al mapa y a los botones, las flechas pasan de un condado elegible a otro, <kbd>Intro</kbd> o <kbd>Espacio</kbd> elige.</p>`,
     },
   ],

@@ -1,0 +1,68 @@
+"""The hint request's answer: the move, its steps and why (one reason as parts, from
+cambria.ai.explain), the same on every call for the same game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cambria import webapi
+from cambria.core.registry import ai_for
+from cambria.webapi import handle
+
+SEATS = {
+    "cambria": [{"name": "Ann", "colour": "red", "kind": "human"},
+                {"name": "Brennus", "colour": "blue", "kind": "computer:hard"}],
+    "hibernia": [{"name": "Ann", "colour": "white", "kind": "human"},
+                 {"name": "Brennus", "colour": "orange", "kind": "computer:normal"},
+                 {"name": "Cara", "colour": "pink", "kind": "computer:normal"}],
+}
+
+
+def call(kind: str, payload: dict | None = None):
+    return json.loads(handle(kind, json.dumps(payload if payload is not None else {})))
+
+
+@pytest.fixture(autouse=True)
+def fresh():
+    webapi._reset()
+    yield
+    webapi._reset()
+
+
+def hints(game: str, decisions: int) -> list[dict]:
+    """The hints of the first ``decisions`` decisions of a seeded game, each played."""
+    v = call("new_game", {"game": game, "players": SEATS[game], "seed": 3})["view"]
+    out = []
+    while len(out) < decisions and not v["over"]:
+        if v["chance"]:
+            v = call("roll", {"step": v["step"]})["view"]
+            continue
+        hint = call("hint", {"step": v["step"]})
+        out.append(hint)
+        v = call("play", {"action": hint["action"], "step": v["step"]})["view"]
+    return out
+
+
+@pytest.mark.parametrize("game", ["cambria", "hibernia"])
+def test_the_hint_says_why_in_parts(game):
+    kinds = set(ai_for(game).explain.KINDS) | {"best"}
+    prefix = "hint.why." if game == "cambria" else ("hib.hint.", "hint.why.best")
+    found = hints(game, 12)
+    assert len(found) == 12
+    for hint in found:
+        assert set(hint) == {"action", "steps", "why", "why_kind"}
+        assert hint["why_kind"] in kinds
+        (part,) = hint["why"]
+        assert set(part) == {"key", "args"} and part["key"].startswith(prefix)
+        assert (part["key"] == "hint.why.best") == (hint["why_kind"] == "best")
+    # the search found reasons, not only "the best it found"
+    assert sum(h["why_kind"] != "best" for h in found) >= 6
+
+
+@pytest.mark.parametrize("game", ["cambria", "hibernia"])
+def test_the_hint_and_its_reason_are_the_same_every_time(game):
+    first = hints(game, 8)
+    webapi._reset()
+    assert hints(game, 8) == first
