@@ -45,3 +45,15 @@ def test_import_cambria_is_light():
     code = "import sys, cambria; print(sorted(m for m in sys.modules if m.startswith('cambria')))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "['cambria']"
+
+
+def test_every_test_module_has_its_own_name():
+    """The tests run with rootdir-relative imports (no packages): two test files of one name in
+    different folders stop the whole run at collection ("import file mismatch")."""
+    seen: dict[str, Path] = {}
+    clashes = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        if path.name in seen:
+            clashes.append(f"{seen[path.name].relative_to(ROOT)} and {path.relative_to(ROOT)}")
+        seen.setdefault(path.name, path)
+    assert not clashes, clashes

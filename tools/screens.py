@@ -23,6 +23,7 @@ Screens: ``<width>x<height>-<language>-<what>.png``:
     stats   the Statistics dialog over four games finished by the engine (counted by the page's stats.js)
     log     the log of a four-player Hibernia game, turn by turn (on a phone: opened over the board)
     log-replay  a turn tapped in the log: the board at that turn's start (the replay)
+    pass    two people at one device: the screen that hands the device to the one to act
 
 and for Hibernia (``hibernia-`` in the name), on a phone in each language, a phone on its side, a
 tablet and a laptop:
@@ -30,6 +31,7 @@ tablet and a laptop:
     hibernia-turn   a four-player game (a person and an Easy, a Normal and a Hard computer) after
                     the colour die, the first lit county tapped (the preview)
     hibernia-setup  the new-game screen with Hibernia picked and three computers
+    hibernia-preview  the same game, the whole turn laid out (by the hint): its preview in words
 """
 
 from __future__ import annotations
@@ -71,6 +73,8 @@ SHOTS = ([(s, "en", "turn") for s in SIZES]
             ((1366, 768), "en", "hibernia-turn"), ((1366, 768), "ru", "hibernia-turn")]
          + [((360, 640), "de", "stats"), ((360, 640), "ru", "stats"), ((1366, 768), "en", "stats")]
          + [((360, 640), "de", "log"), ((360, 640), "ru", "log"), ((1366, 768), "en", "log"), ((1366, 768), "de", "log-replay")]
+         + [(size, lang, what) for what in ("hibernia-preview", "pass") for size in ((360, 640), (1366, 768)) for lang in ("de", "ru")]
+         + [((1366, 768), lang, what) for lang in ("de", "ru") for what in ("stats", "log")]
          + [((360, 640), "de", "hibernia-setup"), (PHONE, "ru", "hibernia-setup"), ((1366, 768), "en", "hibernia-setup")])
 
 SETTLED = """() => {
@@ -208,6 +212,8 @@ def positions() -> dict:
     hibernia = hibernia_turn()
     return {
         "hibernia-turn": (hibernia, None),
+        "hibernia-preview": (hibernia, None),
+        "pass": (turn_record, None),
         "log": (hibernia, None),
         "log-replay": (hibernia, None),
         "stats": (finished_games(), None),
@@ -256,6 +262,11 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
         page.wait_for_function("() => document.querySelector('#app').dataset.screen === 'game'", timeout=WAIT)
         page.wait_for_function(SETTLED, timeout=WAIT)
         page.wait_for_function("() => !document.querySelector('#toasts .toast')", timeout=WAIT)  # the import's toast
+        passing = "() => document.querySelector('#pass-screen')?.open === true"
+        if what == "pass":  # two people at one device: the game comes back with the screen for the one to act
+            page.wait_for_function(passing, timeout=WAIT)
+        elif page.evaluate(passing):
+            page.click("[data-testid=pass-continue]")
         if what == "log" and phone:
             page.click("#log-button")
             page.wait_for_function("() => document.querySelector('#log').clientHeight > 0", timeout=WAIT)
@@ -263,7 +274,7 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
             page.locator("#log .log-turn").nth(-4).click()
             page.wait_for_function("() => document.querySelector('#app').dataset.replayStep !== undefined"
                                    " && !document.querySelector('#app').classList.contains('busy')", timeout=WAIT)
-        if what in ("turn", "swap", "lift", "hibernia-turn"):
+        if what in ("turn", "swap", "lift", "hibernia-turn", "hibernia-preview"):
             page.click("#roll")
             page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.step) > {len(record['steps'])} && ({SETTLED})()",
                                    timeout=WAIT)
@@ -282,6 +293,10 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
             # the first lit county: the preview of its fight or move shows before Confirm
             page.dispatch_event("#board-hibernia .county.legal .county-name", "click")
             page.wait_for_function(SETTLED, timeout=WAIT)
+        if what == "hibernia-preview":  # the whole turn laid out (by the hint): its preview in words
+            page.click("#hint")
+            page.wait_for_function(f"() => !document.querySelector('#confirm').disabled && ({SETTLED})()", timeout=WAIT)
+            page.wait_for_function("() => !document.querySelector('#toasts .toast')", timeout=WAIT)  # the hint's why
         if what == "neutral":
             # the grey warrior's road (and, its supply empty, which grey warrior goes there)
             for _ in range(3):
@@ -298,7 +313,7 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
             }""")
             page.dispatch_event(f".board-frame:not([hidden]) .fort[data-fort='{fort}'] .fort-base", "click")
             page.wait_for_selector("#board-card:not([hidden])", timeout=WAIT)
-        if what != "log-replay":  # the replay waits for nobody
+        if what not in ("log-replay", "pass"):  # the replay waits for nobody; the pass screen for its player
             page.wait_for_function(SETTLED, timeout=WAIT)
     page.wait_for_timeout(250)  # fonts and the last paint
     page.screenshot(path=str(path))

@@ -456,7 +456,7 @@ export default {
   "hib.log.combatHeld": {"one": "{name} und {other} verloren je {count} Soldaten; {other} hält {county} weiter mit {left}.", "other": "{name} und {other} verloren je {count} Soldaten; {other} hält {county} weiter mit {left}."},
   "hib.log.muster": {"one": "{name} sammelte: {count} eigener Soldat kam vom Schild zurück, dazu {others} der anderen Spieler.", "other": "{name} sammelte: {count} eigene Soldaten kamen vom Schild zurück, dazu {others} der anderen Spieler."},
   "hib.log.musterOwn": {"one": "{name} sammelte: {count} eigener Soldat kam vom Schild zurück.", "other": "{name} sammelte: {count} eigene Soldaten kamen vom Schild zurück."},
-  "hib.log.walkNone": "{name}s Marker blieb stehen.",
+  "hib.log.walkNone": "Der Marker von {name} blieb stehen.",
   "hib.log.walk": {"one": "{name} ging {count} Schritt (insgesamt {total}).", "other": "{name} ging {count} Schritte (insgesamt {total})."},
   "hib.hint.take": "nimmt {county} ein",
   "hib.hint.takeFrom": "nimmt {name} {county} ab",
