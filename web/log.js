@@ -88,7 +88,9 @@ export function createLogPanel(list, { onTurn = () => {} } = {}) {
     if (e.type !== "pointerdown" || e.target === list) touched = Date.now();
   };
   for (const type of ["wheel", "touchmove", "keydown", "pointerdown"]) list.addEventListener(type, touch, { passive: true });
+  let ours = null; // where the page itself scrolled the list to (its scroll event is not the player's)
   list.addEventListener("scroll", () => {
+    if (list.scrollTop === ours) return;
     if (Date.now() - touched < 1000) follow = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   });
   // the turns are one tab stop (the current turn's, else the newest); the arrows go through them
@@ -122,8 +124,10 @@ export function createLogPanel(list, { onTurn = () => {} } = {}) {
       const box = list.getBoundingClientRect();
       const mine = now.closest("li").getBoundingClientRect();
       if (mine.top < box.top || mine.bottom > box.bottom) list.scrollTop += mine.top - box.top - 4;
+      ours = list.scrollTop;
     } else if (follow) {
       list.scrollTop = list.scrollHeight;
+      ours = list.scrollTop;
     }
   }
 

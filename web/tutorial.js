@@ -145,8 +145,8 @@ export function updateTutorial(info) {
     hide();
     return;
   }
-  coaching(true, view);
-  // count the regular turns the guide has walked through
+  // count the regular turns the guide has walked through (before the room of this view's turn
+  // is decided: a turn that starts as the guide closes gets no room for it)
   const coach = info.coach;
   const endsTurn = coach ? coach.endsTurn(prev?.phase) : prev?.phase === "turn";
   if (prev && view.step > prev.step && endsTurn && prev.human) turnsDone += 1;
@@ -157,6 +157,7 @@ export function updateTutorial(info) {
     notify(coach ? coach.done() : t("tutorial.done"), { ms: 4000, keep: true }); // about the guide, not the turn
     return;
   }
+  coaching(true, view);
   if (!human) {
     hide();
     return;

@@ -38,6 +38,13 @@ TOAST_ON_SCORES = """() => {
 }"""
 
 
+BOARD_BOX = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const r = document.querySelector('.board-area').getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+}"""
+
+
 class BoardWatch(tapper.Player):
     """A tapper.Player that notes, before every tap, the board's box and the turn it belongs to,
     and checks that no toast lies over the scores (tapper checks the controls and the targets)."""
@@ -48,8 +55,9 @@ class BoardWatch(tapper.Player):
         self.shares: list[float] = []
 
     def tap_at(self, c: dict, thing: dict, fallback) -> None:
-        # measured now, just before the tap (the read may be older than the last drawing)
-        box = tuple(round(v) for v in self.page.evaluate("() => { const r = document.querySelector('.board-area').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"))
+        # measured now, just before the tap (the read may be older than the last drawing), once
+        # two frames have passed: Chromium lays the rows out anew a frame after a class changes
+        box = tuple(round(v) for v in self.page.evaluate(BOARD_BOX))
         setup = c["phase"] in ("setup_roll", "setup", "start", "forts")
         self.boxes.setdefault(("setup" if setup else c["turn"], c["current"], c["step"] if setup else None), set()).add(box)
         self.shares.append((box[3] - box[1]) / c["size"][1])

@@ -11,8 +11,8 @@ of the height on a phone held upright, and no toast lies over the scores (test_b
 
 The default run takes a sample: three sizes in two languages, each from a two-player position
 in the middle of a game where boat swaps are offered (the turn that pushed the buttons off a
-phone's screen), for a few turns.  The whole sweep (7 sizes × 4 languages, whole games from the
-new-game screen to the end) is marked slow.
+phone's screen), for a few turns.  The whole sweep (7 sizes × 4 languages, whole games of both
+games from the new-game screen to the end) is marked slow.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def whole_game(open_page, size, lang, n: int, map_id: str) -> tapper.Player:
     assert_reaches(page, "#start", f"the new-game screen, {where}")
     page.evaluate("window.__cambria.setPause(0)")
     # tapped as a person would (the panel scrolls to them if it must)
-    for choice in (f"count-{n}", f"map-{map_id}"):
+    for choice in (["game-hibernia", f"count-{n}"] if map_id == "hibernia" else [f"count-{n}", f"map-{map_id}"]):
         target = page.get_by_test_id(choice)
         target.tap() if min(size) < 600 else target.click()
         assert target.is_checked(), choice
@@ -149,9 +149,11 @@ SWEEP = [(size, lang) for size in SIZES for lang in LANGS]
 @pytest.mark.slow
 @pytest.mark.parametrize("size,lang", SWEEP, ids=[f"{w}x{h}-{lang}" for (w, h), lang in SWEEP])
 def test_whole_games_fit_every_screen(open_page, size, lang):
-    """The sweep: a whole game at every size in every language, two to five players, both maps."""
+    """The sweep: a whole game at every size in every language, both games (Cambria for two to
+    five on both its maps, Hibernia for three and four)."""
     k = SWEEP.index((size, lang))
-    player = whole_game(open_page, size, lang, 2 + k % 4, ("cambria", "cumbria")[k % 2])
+    map_id = ("cambria", "cumbria", "hibernia")[k % 3]
+    player = whole_game(open_page, size, lang, 3 + k % 2 if map_id == "hibernia" else 2 + k % 4, map_id)
     assert player.reach_checks >= player.decisions
 
 
