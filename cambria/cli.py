@@ -1,4 +1,4 @@
-"""Command line: ``python -m cambria simulate|replay|tournament ...``.
+"""Command line: ``python -m cambria simulate|replay|review|tournament ...``.
 
 Every argument is checked before anything runs; a bad one gets a one-line message
 and exit status 2, a rejected record exit status 1.  Messages are cut at ``MAX_MESSAGE``
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from .cliargs import Parser, pick_boards, positive_int, seed_int, whole_number
 from .core.errors import clip_message
@@ -22,6 +22,7 @@ __all__ = ["main", "build_parser"]
 
 MAX_FILE = 4_000_000
 PIPE_CLOSED = 141  # 128 + SIGPIPE: the status a shell shows for a tool stopped by a closed pipe
+T = TypeVar("T")
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -49,21 +50,30 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _load_file(path: str, load: Callable[[bytes], T]) -> T | int:
+    """``load`` of a record file's bytes, or the exit status after one line that says why not:
+    2 for a file that cannot be read, 1 for a record that is refused."""
     from .core.errors import RecordError
-    from .core.record import record_from_json
 
     try:
-        with open(args.file, "rb") as fh:
+        with open(path, "rb") as fh:
             data = fh.read(MAX_FILE + 1)
     except OSError as exc:
-        print(clip_message(f"cannot read {args.file}: {exc.strerror or exc}"), file=sys.stderr)
+        print(clip_message(f"cannot read {path}: {exc.strerror or exc}"), file=sys.stderr)
         return 2
     try:
-        game = record_from_json(data)
+        return load(data)
     except RecordError as exc:
-        print(f"{args.file}: rejected: {clip_message(str(exc))}", file=sys.stderr)
+        print(f"{path}: rejected: {clip_message(str(exc))}", file=sys.stderr)
         return 1
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .core.record import record_from_json
+
+    game = _load_file(args.file, record_from_json)
+    if isinstance(game, int):
+        return game
     rules = game.rules
     state = game.state
     out = game.result()
@@ -79,6 +89,34 @@ def _replay(args: argparse.Namespace) -> int:
     if out.over:
         winners = " and ".join(names[w] for w in out.winners)
         print(f"winner: {winners} (decided by {out.decided_by.replace('_', ' ')})")
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    import json
+
+    from .ai.review import replayed, review_run
+    from .ai.review_text import format_review
+    from .core.record import parse_record_text
+
+    def load(data: bytes) -> tuple[Any, Any]:
+        record = parse_record_text(data)
+        return record, replayed(record).game  # checked and replayed: a finished game's record
+
+    loaded = _load_file(args.file, load)
+    if isinstance(loaded, int):
+        return loaded
+    record, game = loaded
+    if args.player is not None and not 1 <= args.player <= len(game.players):
+        args.parser.error(f"--player: this game has players 1 to {len(game.players)}, not {args.player}")
+    result = review_run(record, None, float("inf"))["result"]  # the worker's function, in one slice
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+        return 0
+    rules = game.rules
+    print(f"{args.file}: {rules.facts.title} on {game.board_id}, {len(game.players)} players, "
+          f"{rules.turns(game.state)} turns")
+    print(format_review(result, game.board, None if args.player is None else args.player - 1))
     return 0
 
 
@@ -117,6 +155,26 @@ def build_parser() -> argparse.ArgumentParser:
                "stops early (as after '| head -1').")
     rep.add_argument("file", help=f"the record file (JSON, as exported; at most {MAX_FILE:,} bytes)")
     rep.set_defaults(run=_replay)
+    rev = sub.add_parser(
+        "review", help="the engine's review of a finished game: the win chance each decision gave away",
+        description="Review a finished game's record as the page does: for every decision (a step "
+                    "with two legal moves or more) the engine searches the best move and says how much "
+                    "win chance the move played gave away (loss, in points), its verdict (good, "
+                    "inaccuracy, mistake, blunder; thresholds in docs/ai.md) and, for a mistake, what "
+                    "the better move does. Print per player the summary and the three biggest "
+                    "mistakes, and the win chances turn by turn; or, with --json, the whole review as "
+                    "the page gets it. Node budgets decide every search: the same record gives the "
+                    "same review on every machine.",
+        epilog="Exit status: 0 for a review, 1 for a record that is refused (or a game not finished), "
+               "2 for a file that cannot be read or a bad argument, 141 when the output's reader "
+               "stops early.")
+    rev.add_argument("file", help=f"the record file (JSON, as exported; at most {MAX_FILE:,} bytes)")
+    rev.add_argument("--json", action="store_true",
+                     help="print the review as JSON: the very result of the worker's review_run")
+    rev.add_argument("--player", type=positive_int, default=None, metavar="N",
+                     help="the text form for player N only (1 is the first in the record); "
+                          "--json always has every player")
+    rev.set_defaults(run=_review, parser=rev)
     from .ai.cli import add_commands
 
     add_commands(sub)

@@ -4,6 +4,7 @@ before installing it, and a change of the layout can be looked at).
 
     .venv/bin/python tools/screens.py                # every screen
     .venv/bin/python tools/screens.py --only 390x844 # the names that contain this
+    .venv/bin/python tools/screens.py --only 390x844-de-pass,844x390  # (any of these)
 
 Needs what ``python3 build.py test`` sets up (.venv with Playwright, Chromium).  It builds the
 site, serves it on localhost, makes mid-game positions with the engine (records played by the
@@ -21,6 +22,7 @@ Screens: ``<width>x<height>-<language>-<what>.png``:
     fort    the card of a tapped fort (who holds its roads)
     setup   the new-game screen
     stats   the Statistics dialog over four games finished by the engine (counted by the page's stats.js)
+    review  the engine's review of a finished three-player game (Saved games → Review): the chart, the summary
     log     the log of a four-player Hibernia game, turn by turn (on a phone: opened over the board)
     log-replay  a turn tapped in the log: the board at that turn's start (the replay)
     pass    two people at one device: the screen that hands the device to the one to act
@@ -75,7 +77,10 @@ SHOTS = ([(s, "en", "turn") for s in SIZES]
          + [((360, 640), "de", "log"), ((360, 640), "ru", "log"), ((1366, 768), "en", "log"), ((1366, 768), "de", "log-replay")]
          + [(size, lang, what) for what in ("hibernia-preview", "pass") for size in ((360, 640), (1366, 768)) for lang in ("de", "ru")]
          + [((1366, 768), lang, what) for lang in ("de", "ru") for what in ("stats", "log")]
-         + [((360, 640), "de", "hibernia-setup"), (PHONE, "ru", "hibernia-setup"), ((1366, 768), "en", "hibernia-setup")])
+         + [((360, 640), "de", "hibernia-setup"), (PHONE, "ru", "hibernia-setup"), ((1366, 768), "en", "hibernia-setup")]
+         + [((360, 640), "en", "review"), (PHONE, "de", "review"), ((1366, 768), "en", "review"), ((1366, 768), "ru", "review")]
+         + [(size, lang, what) for size in ((390, 844), (844, 390), (820, 1180)) for lang in ("de", "ru")
+            for what in ("hibernia-preview", "pass", "log", "stats", "review")])
 
 SETTLED = """() => {
   const app = document.querySelector('#app');
@@ -210,13 +215,15 @@ def positions() -> dict:
     turn_record = find(names3, kinds3, "cambria", 11, turn, 60)
     lift_record = find(["Ann", "Bob"], ["human", "human"], "cambria", 4, lift, 40)
     hibernia = hibernia_turn()
+    finished = finished_games()
     return {
         "hibernia-turn": (hibernia, None),
         "hibernia-preview": (hibernia, None),
         "pass": (turn_record, None),
         "log": (hibernia, None),
         "log-replay": (hibernia, None),
-        "stats": (finished_games(), None),
+        "stats": (finished, None),
+        "review": (finished[0]["record"], None),
         "turn": (turn_record, capture_road(turn_record)),
         "swap": (find(names3, kinds3, "cambria", 5, swap, 40), None),
         "neutral": (find(["Ann", "Bob"], ["human", "human"], "cumbria", 3, neutral, 30), None),
@@ -267,7 +274,7 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
             page.wait_for_function(passing, timeout=WAIT)
         elif page.evaluate(passing):
             page.click("[data-testid=pass-continue]")
-        if what == "log" and phone:
+        if what == "log" and page.locator("#log-button").is_visible():  # a phone upright: the log is behind it
             page.click("#log-button")
             page.wait_for_function("() => document.querySelector('#log').clientHeight > 0", timeout=WAIT)
         if what == "log-replay":  # a turn some turns back, tapped in the log
@@ -315,6 +322,11 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
             page.wait_for_selector("#board-card:not([hidden])", timeout=WAIT)
         if what not in ("log-replay", "pass"):  # the replay waits for nobody; the pass screen for its player
             page.wait_for_function(SETTLED, timeout=WAIT)
+        if what == "review":  # from its row in Saved games, reviewed to the end
+            page.click("#menu-button")
+            page.click("[data-testid=menu-library]")
+            page.click(".saved-game[data-over='true'] [data-testid=saved-review]")
+            page.wait_for_function("() => document.querySelector('[data-testid=review]')?.dataset.state === 'done'", timeout=WAIT)
     page.wait_for_timeout(250)  # fonts and the last paint
     page.screenshot(path=str(path))
     ctx.close()
@@ -324,7 +336,7 @@ def shoot(browser, url: str, size, lang: str, what: str, place, path: Path) -> N
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--only", help="make only the screens whose name contains this")
+    ap.add_argument("--only", help="make only the screens whose name contains this (or one of these, comma-separated)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -340,7 +352,7 @@ def main(argv: list[str]) -> int:
                    else p.chromium.launch(args=ARGS))
         for size, lang, what in SHOTS:
             name = f"{size[0]}x{size[1]}-{lang}-{what}.png"
-            if args.only and args.only not in name:
+            if args.only and not any(part in name for part in args.only.split(",")):
                 continue
             shoot(browser, url, size, lang, what, places.get(what), args.out / name)
             print(f"screens: {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}/{name}")

@@ -10,6 +10,7 @@
 //   tutorial.js, rules.js, loading.js, errors.js, words.js, i18n.js, pace.js (computer pace)
 //   cues.js (the pass screen between people: passscreen.js; the your-turn cue; sound.js)
 //   stats.js (the games finished here, counted once), statsdialog.js (menu → Statistics)
+//   reviewdialog.js (the engine's review of a finished game: review.js, reviewchart.js)
 //
 // Where things go on each shape of screen is the stylesheets' business (layout.css).
 
@@ -33,6 +34,7 @@ import { initRules, openRules } from "./rules.js";
 import { initTutorial } from "./tutorial.js";
 import { paceButtons } from "./pace.js";
 import { playCue, soundButtons } from "./sound.js";
+import { chancesButtons } from "./chances.js";
 import { createPassScreen } from "./passscreen.js";
 import { createCues, pulse } from "./cues.js";
 import { missingFeatures, unsupportedEngine } from "./support.js";
@@ -40,6 +42,7 @@ import { createEviction } from "./eviction.js";
 import { createRemote } from "./remote/play.js";
 import { createStats } from "./stats.js";
 import { createStatsDialog } from "./statsdialog.js";
+import { createReviewDialog } from "./reviewdialog.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -114,6 +117,22 @@ const library = createLibrary({
   evictable: () => eviction.atRisk(),
   remote, // the games by link, listed and imported with the others
   leaveBoard: () => controller.toSetup(), // the game on the board was deleted: the new-game screen
+  onReview: (record, opener) => review.open(record, opener), // a finished game's row: its review
+});
+
+// reviewdialog.js: the engine's review of a finished game (the end screen's and Saved games'
+// "Review"), kept with the saved game; a mistake opens the board at its moment, that game on the
+// board first (its saved twin, opened quietly)
+const review = createReviewDialog({
+  request: (type, payload) => engine.request(type, payload),
+  store: library.store,
+  onMoment: async (record, item) => {
+    const twin = library.store.findRecord(record);
+    const onBoard = Boolean(twin && twin.id === library.currentId && controller.state.view);
+    if (!onBoard && !(await library.openRecord(record, t("stats.thisGame")))) return false;
+    controller.openReplayAt(item.step, item.marks);
+    return true;
+  },
 });
 
 const setup = createSetup({
@@ -177,11 +196,16 @@ $("end-board").addEventListener("click", () => controller.hideResult());
 $("show-result").addEventListener("click", () => controller.showResult());
 $("end-save").addEventListener("click", () => library.exportCurrent());
 $("end-replay").addEventListener("click", () => controller.startReplay());
+$("end-review").addEventListener("click", async () => {
+  const record = await engine.request("record", {}).catch(showError); // the game on the board, as saved
+  if (record) review.open(record, $("end-review"));
+});
 $("log-button").addEventListener("click", () => controller.toggleLog());
 $("log-close").addEventListener("click", () => controller.toggleLog(false));
 $("board-card").addEventListener("close", () => controller.miss());
 $("pace-choices").append(...paceButtons("pace-choice"));
 $("sound-choices").append(...soundButtons("sound-choice"));
+$("chances-choices").append(...chancesButtons("chances-choice")); // who is ahead, beside the scores (chances.js)
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Escape") return;
   if (!$("rules").hidden) $("rules").hidden = true;
@@ -217,4 +241,4 @@ controller.boot();
 
 // The composed page, for the test suite's own script (tests/web/hooks.js imports this module):
 // nothing here is a global.
-export { controller, engine, library, remote };
+export { controller, engine, library, remote, review };

@@ -17,6 +17,8 @@
 //     status,                       // the game's own summary of the board (Cambria: who leads each fort)
 //     hidden,                       // things drawn as they were before (the end's claims, revealed one by one)
 //     inspected,                    // what the player asked about (a fort), marked
+//     marks,                        // a mistake's moment (moment.js): {played, better}, each what a move
+//                                   // touched (the engine's web.touched), ringed solid and dashed; or null
 //     moves,                        // effects to animate (a step's events, the preview's effects)
 //     fresh,                        // a jump (a game opened, the replay moved far): no animation
 //     viewOnly,                     // no taps (a computer's turn, the replay, the end)
@@ -113,7 +115,7 @@ export function createBoard({ onTap, onMiss, onInspect, onShow }) {
     set(state) {
       choices = state.viewOnly || !state.choices ? new Map() : state.choices;
       game.draw(svg, {
-        preview: null, selected: null, lastMove: null, recent: [], status: null, hidden: null, inspected: null,
+        preview: null, selected: null, lastMove: null, recent: [], status: null, hidden: null, inspected: null, marks: null,
         moves: null, fresh: false, describe: () => "", ...state, choices,
       });
     },

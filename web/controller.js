@@ -8,6 +8,7 @@
 //   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
 //   controller.inspect(what) / toggleLog()    // a fort's card on the board; the log over the board
 //   controller.startGame(payload) / rematch() / enter(view, partial, {readOnly}) / toSetup() / startReplay(at?) / showTurn(at)
+//   controller.openReplayAt(step, {played, better})   // a mistake's moment: the replay there, both moves drawn (moment.js)
 //   controller.showResult() / hideResult() / retranslate() / restarted({ready}) / readOnly(true)
 //   controller.state                  // read-only: {mode, view, log, opts, partial, alt, result, replay, busy, ...}
 //
@@ -197,7 +198,8 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     clearTable();
     board.show(gameModule(view.game), view.map);
     board.clear();
-    applyView(view, events, { fresh: true });
+    // a game by link enters again with each friend's steps: those are news (sounds, the cue)
+    applyView(view, events, { fresh: !events.length });
   }
 
   // ---------------------------------------------------------------- a person's turn
@@ -404,6 +406,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
       if (state.mode !== "replay") showError({ i18n: t("replay.noGame") });
       return;
     }
+    if (state.busy) return; // a request is out (a computer thinking): its answer comes first
     scheduler.cancel();
     reveal.stop();
     if (state.result) state.result = "hidden"; // "Show the result" brings it back afterwards
@@ -437,6 +440,11 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   return {
     boot: startup.boot, restarted: startup.restarted, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showTurn, showResult, hideResult,
     inspect, toggleLog, rematch: () => startGame(state.view?.settings, "over"),
+    openReplayAt(step, marks) { // the marks go when the replay moves on or closes, or if it could not open
+      screen.openMoment(step, marks);
+      showTurn(step);
+      if (state.mode !== "replay") screen.openMoment(null);
+    },
     async enter(view, partial, { readOnly = false, events = [] } = {}) {
       if (!view.remote) remote?.left(); // a local game: the remote one is no longer on the board
       enter(view, events, { readOnly });

@@ -22,7 +22,7 @@ export const PASS_SCREEN = { on: true };
 
 const CAPTURES = {
   capture: (e) => !e.final, // Cambria: a fort taken (the end's claims are the end's own sound)
-  combat: (e) => Boolean(e.taken), // Hibernia: a county taken
+  combat: (e) => e.holder === e.attacker, // Hibernia: a county taken (a tie only empties it)
 };
 
 /** The one person a name stands for (case and spacing aside). */
@@ -37,7 +37,12 @@ function people(view) {
  * device), null (nobody: the end); undefined when it says nothing new (the neutral's step). */
 function actorOf(view) {
   if (view.over) return null;
-  if (view.remote) return view.remote.my_turn ? "me" : "r";
+  if (view.remote) {
+    // this device's turn to act for a person at it: not a roll it answers, nor a computer it hosts
+    const w = view.remote.waiting;
+    const seat = w && Number.isInteger(w.seat) && Array.isArray(view.remote.seats) ? view.remote.seats[w.seat] : null;
+    return view.remote.my_turn && seat && seat.here && seat.kind === "human" ? "me" : "r";
+  }
   const kind = typeof view.actor_kind === "string" ? view.actor_kind : "";
   if (kind === "human") {
     const p = (view.players || []).find((q) => q.index === view.actor);

@@ -60,3 +60,33 @@ export function dieIcon(value) {
   }
   return el("span", { class: "die-icon", "data-value": n }, svg, el("span", { class: "die-num", text: String(n) }));
 }
+
+/**
+ * A mistake's moment on a board drawing (web/moment.js; each game's board.js draws it): every
+ * mark of the last one removed, then for `marks` {played, better} calls `ring(kind, touched)`,
+ * which returns [[element, shape], ...]: each element gets the class moment-<kind>, and a ring
+ * of `shape(part)` (an SVG node per part) goes in a layer above everything.  The move played is
+ * one solid ring ("over"); the better one a dashed ring on a dark one ("under", "over").
+ */
+export function drawMoment(svg, marks, ring) {
+  for (const n of svg.querySelectorAll(".moment-mark")) n.remove();
+  for (const n of svg.querySelectorAll(".moment-played, .moment-better")) n.classList.remove("moment-played", "moment-better");
+  if (!marks) return;
+  let layer = svg.querySelector(".moment-marks");
+  if (!layer) {
+    layer = document.createElementNS(SVGNS, "g");
+    layer.setAttribute("class", "moment-marks");
+    layer.setAttribute("aria-hidden", "true");
+    svg.append(layer); // above everything: the moment is what the board is opened for
+  }
+  for (const kind of ["played", "better"]) {
+    for (const [node, shape] of ring(kind, marks[kind] || {})) {
+      if (!node) continue;
+      node.classList.add(`moment-${kind}`);
+      const g = document.createElementNS(SVGNS, "g");
+      g.setAttribute("class", `moment-mark moment-ring moment-${kind}`);
+      for (const part of kind === "better" ? ["under", "over"] : ["over"]) g.append(shape(part));
+      layer.append(g);
+    }
+  }
+}

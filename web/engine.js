@@ -35,6 +35,7 @@ export const SLOW_AFTER = {
   default: 1200,
   computer: 10000,
   load: 10000,
+  review_run: 10000, // one slice reviews at least one decision, a search as deep as Hard's move
 };
 
 export function createEngineHost({ onProgress, onRestart, onSlow, create = createEngine } = {}) {

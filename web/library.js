@@ -10,6 +10,7 @@
 //     readOnly,            // (on) => void: another tab plays the game on the board (tabs.js)
 //     onSaved,             // () => void: a game was saved (eviction.js asks to keep storage)
 //     evictable,           // () => boolean: the browser may delete saved games (eviction.js)
+//     onReview,            // (record, opener) => void: a finished game's review (reviewdialog.js)
 //   });
 //   library.started(view)   after new_game          library.saved(view)  after every step
 //   library.left()          back to the new-game screen        library.takeOver()  "Continue here" (tabs.js)
@@ -54,7 +55,7 @@ export function describe(summary, { points = true } = {}) {
 }
 
 
-export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly, onSaved, evictable, remote = null, leaveBoard = null }) {
+export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly, onSaved, evictable, remote = null, leaveBoard = null, onReview = null }) {
   const store = createStore();
   const tabs = createTabs({ onLost: (id) => current && current.id === id && readOnly?.(true) }); // one game, one tab
   let current = null; // {id, uid} of the game on the board (uid: the engine's id of the game)
@@ -407,6 +408,10 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
           type: "button", class: "primary", "data-testid": back ? "saved-back" : "saved-continue",
           text: back ? t("lib.back") : summary.over ? t("lib.open") : t("lib.continue"), onclick: back ? closeDialog : () => open(entry.id),
         }));
+        if (summary.over && onReview) {
+          buttons.append(el("button", { type: "button", "data-testid": "saved-review", text: t("lib.review"),
+            onclick: () => { closeDialog(); onReview(entry.record); } }));
+        }
         buttons.append(el("button", { type: "button", "data-testid": "saved-export", text: t("lib.export"), onclick: () => download(entry.record) }));
       } else {
         box.setAttribute("aria-label", t("lib.selectUnreadable"));

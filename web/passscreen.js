@@ -9,7 +9,7 @@
 //
 // A modal <dialog>: the browser makes the rest of the page inert (no tap, no Tab reaches it),
 // puts the focus on its button and has screen readers read its title and text.  Escape does not
-// close it: only the player named does, with the button.  Who is to be named, and when, is
+// close it (a close the browser makes anyway opens it again): only the player named does, with the button.  Who is to be named, and when, is
 // cues.js's business.
 
 import { el } from "./dom.js";
@@ -30,6 +30,13 @@ export function createPassScreen({ chip, onContinue }) {
   document.body.append(dialog);
 
   dialog.addEventListener("cancel", (e) => e.preventDefault()); // Escape: the player named goes on, nobody else
+  // Browsers let a second Escape close the dialog despite the cancel being refused: it opens again
+  dialog.addEventListener("close", () => {
+    if (!shown) return;
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    button.focus();
+  });
   // a tap beside the button leaves the focus on it: Enter still goes on
   dialog.addEventListener("click", (e) => e.target !== button && button.focus());
   button.addEventListener("click", () => {

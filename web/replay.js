@@ -176,8 +176,13 @@ export function createReplay({ request, show, resume, host }) {
     bar.hidden = false;
     document.getElementById("app")?.classList.add("replaying");
     paint();
-    bar.querySelector(".replay-back").focus();
-    if (from !== at) go(from);
+    const focus = () => {
+      // Back is disabled at the start (step 0): the focus goes to Forward then, not to the page
+      const back = bar.querySelector(".replay-back");
+      (back.disabled ? bar.querySelector(".replay-forward") || back : back).focus();
+    };
+    focus();
+    if (from !== at) go(from).then(() => { if (active && !bar.contains(document.activeElement)) focus(); });
   }
 
   /** Leave the replay; `silent` when the page leaves the game anyway. */

@@ -11,6 +11,8 @@
 //   summary   what the saved-games list shows: {game, title, map, players: [{name, colour, kind}],
 //             step, turn, over, winner_name, points, current (the seat whose turn it is)}
 //   partial   {step, partial}: the unconfirmed choices of the move being composed
+//   review    the engine's review of the finished game: {items, total} so far, or {result}
+//             (reviewshape.js reads it back; one that cannot be read is dropped, the game kept)
 //
 // "cambria:current" (in sessionStorage, per tab, and in localStorage for a new tab or a browser
 // restart) names the game on the board.  A key of a newer schema is listed as "made by a newer
@@ -27,6 +29,8 @@
 //
 // Failures never throw at the caller: put() returns {ok: false, kind: "full" | "unavailable",
 // message} so the page can say so while the game goes on.
+
+import { readReview } from "./reviewshape.js";
 
 export const SCHEMA = 1;
 const GAME_KEY = /^cambria:v(\d+):game:(.+)$/;
@@ -49,9 +53,7 @@ export const MESSAGES = {
     + "turned off). You can play on; to keep a game, save it to a file from the menu.",
 };
 
-function gameKey(id, schema = SCHEMA) {
-  return `cambria:v${schema}:game:${id}`;
-}
+const gameKey = (id, schema = SCHEMA) => `cambria:v${schema}:game:${id}`;
 
 export function newId() {
   const random = globalThis.crypto?.randomUUID
@@ -181,9 +183,7 @@ export function summarize(record, view = null) {
   return summary;
 }
 
-function seatOf(value, players) {
-  return Number.isInteger(value) && value >= 0 && value < players.length ? value : null;
-}
+const seatOf = (value, players) => (Number.isInteger(value) && value >= 0 && value < players.length ? value : null);
 
 function scores(value) {
   return Array.isArray(value) && value.length <= 8 && value.every(Number.isFinite) ? value.slice() : null;
@@ -215,9 +215,7 @@ function storedPartial(value) {
   return { step: value.step, partial: partial.slice() };
 }
 
-function time(value) {
-  return Number.isFinite(value) && value >= 0 ? value : 0;
-}
+const time = (value) => (Number.isFinite(value) && value >= 0 ? value : 0);
 
 function damaged(id, key, why) {
   return { id, key, damaged: true, updated: 0, reason: `the saved data is damaged (${why})` };
@@ -250,6 +248,9 @@ export function readEntry(key, text) {
   };
   const partial = storedPartial(value.partial);
   if (partial) entry.partial = partial;
+  const review = readReview(value.review, value.record);
+  if (review.review) entry.review = review.review;
+  else if (review.dropped) entry.reviewDropped = true; // the dialog says so
   return entry;
 }
 
@@ -340,6 +341,7 @@ export function createStore({ local = storageOrNull("localStorage"), session = s
       };
       if (partial !== undefined) entry.partial = partial;
       else if (old && old.partial && old.partial.step === entry.summary.step) entry.partial = old.partial;
+      if (old && old.review && sameRecord(old.record, record)) entry.review = old.review; // saved again as it was
       try {
         local.setItem(key, JSON.stringify(entry));
       } catch (err) {
@@ -349,17 +351,17 @@ export function createStore({ local = storageOrNull("localStorage"), session = s
       return { ok: true, entry };
     },
 
-    /** Remember the unconfirmed choices of the move being composed (best effort). */
+    /** Remember the unconfirmed choices of the move being composed (best effort: not worth a
+     *  message, the move itself is saved). */
     putPartial(id, step, partial) {
       const entry = id && store.get(id);
-      if (!entry || entry.summary.step !== step) return;
-      delete entry.key;
-      entry.partial = partial && partial.length ? { step, partial } : undefined;
-      try {
-        local.setItem(gameKey(id), JSON.stringify(entry));
-      } catch {
-        // not worth a message: the move itself is saved
-      }
+      if (entry && entry.summary.step === step) rewrite(entry, { partial: partial && partial.length ? { step, partial } : undefined });
+    },
+
+    /** Keep the engine's review (reviewshape.js storedReview) with a saved game: true if stored. */
+    putReview(id, review) {
+      const entry = id && store.get(id);
+      return Boolean(entry) && rewrite(entry, { review });
     },
 
     remove(ids) {
@@ -430,6 +432,16 @@ export function createStore({ local = storageOrNull("localStorage"), session = s
       return store.list().find((e) => e.record && sameRecord(e.record, record)) || null;
     },
   };
+
+  function rewrite(entry, change) {
+    const { key, reviewDropped, ...kept } = entry; // the flag is the page's, not stored
+    try {
+      local.setItem(key, JSON.stringify({ ...kept, ...change }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   function fail(kind) {
     problem = kind;

@@ -1,5 +1,6 @@
 // The scores panel: one row per seat (chip, name, a computer's level) with the game's own
-// columns (web/games/<id>/panel.js), the current player marked; and the banner in the top bar.
+// columns (web/games/<id>/panel.js), the current player marked, each seat's chance to win
+// (chances.js: shown by the setting, the replay and the end); and the banner in the top bar.
 //
 //   import { renderScores, renderBanner } from "./scores.js";
 //   renderScores(box, {view, position, game, current})   // current: the seat to move, or null
@@ -9,6 +10,7 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { computerLevel, levelName, playerName } from "./words.js";
+import { chanceBadge } from "./chances.js";
 
 export function renderScores(box, { view, position, game, current }) {
   const rows = el("div", { class: "player-rows", role: "list" });
@@ -27,7 +29,8 @@ export function renderScores(box, { view, position, game, current }) {
       game.chip(view.map, p.colour, p.shape),
       el("span", { class: "player-name" },
         el("span", { class: "name-text", text: name }),
-        level !== null ? levelBadge(level) : null),
+        level !== null ? levelBadge(level) : null,
+        p.neutral ? null : chanceBadge(view, i, name)),
       ...game.panel.playerCells(view, position, i),
     );
     rows.append(row);

@@ -10,6 +10,7 @@
 //   screen.reflect(state)                  // only the #app attributes (busy, mode)
 //   screen.context(state)                  // {players, names} for the words (words.js)
 //   screen.logKept(n) / screen.resetLog()  // the first n log lines on screen are still right / none is
+//   screen.openMoment(step, marks)         // the replay's step `step` with the moves played and better drawn (moment.js)
 
 import { formatList, t } from "./i18n.js";
 import { el } from "./dom.js";
@@ -21,6 +22,7 @@ import { winnerName } from "./endscreen.js";
 import { loadingDone } from "./loading.js";
 import { afterRender } from "./a11y.js";
 import { updateTutorial } from "./tutorial.js";
+import { createMoment } from "./moment.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,6 +58,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
   let logSame = 0; // how many log lines on screen are still right
   let wasGame = false;
   let turnOf = null; // whose turn the toasts on screen belong to
+  const moment = createMoment(); // a mistake's moment: its marks while the replay shows its step
   keepToastsOff(() => targetBoxes(board.svg));
   foldScores($("players"));
 
@@ -134,11 +137,14 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     const m = model(state);
     const game = board.game;
     const human = (mode === "choosing" || mode === "awaiting_roll") && !state.readOnly; // someone to play here
+    if (mode !== "replay") moment.close(); // the replay closed: a moment's marks go with it
+    const marks = mode === "replay" ? moment.at(state.replay.at) : null;
+    moment.legend(document.querySelector("[data-testid=replay-bar]"), marks);
     board.set({
       position: view.position, players: view.players, preview: m.preview, choices: state.readOnly ? new Map() : choicesByElement(state),
       selected: null, lastMove: view.last_move, moves, fresh, viewOnly: mode !== "choosing" || state.readOnly,
       recent: human ? state.recent.list : [], status: view.fort_status || null,
-      hidden: mode === "over" ? hidden() : null, inspected: state.inspect,
+      hidden: mode === "over" ? hidden() : null, inspected: state.inspect, marks,
       describe: (list) => formatList(list.map((c) => game.words.choiceLabel(c, m.ctx)), "disjunction"),
     });
     renderCard(state, view, m.ctx);
@@ -195,7 +201,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
   }
 
   return {
-    render, reflect, context, toast: showToast,
+    render, reflect, context, toast: showToast, openMoment: moment.open,
     logKept(n) {
       logSame = Math.min(logSame, n);
     },

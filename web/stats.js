@@ -134,7 +134,8 @@ export function finishedGame(view, at = Date.now()) {
   const seats = view.players.filter((p) => isObject(p) && !p.neutral && Number.isInteger(p.index));
   const players = seats.map((p) => ({
     name: plainText(p.name, "?", 80), kind: plainText(p.kind, "human", 40),
-    you: here ? Boolean(here[p.index] && here[p.index].here) : p.kind === "human",
+    // the people at this device: a computer it hosts in a game by link is not "you"
+    you: p.kind === "human" && (here ? Boolean(here[p.index] && here[p.index].here) : true),
     points: score(points[p.index]),
   }));
   const winners = (Array.isArray(view.result.winners) ? view.result.winners : [view.result.winner])

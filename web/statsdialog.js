@@ -10,6 +10,7 @@
 // counted (with the records the history keeps) and the folded counts; importing it merges by the
 // games' ids, so a game is never counted twice.  The dialog is drawn again on a language switch.
 
+import { openDialog } from "./a11y.js";
 import { el } from "./dom.js";
 import { formatNumber, formatPercent, language, onLanguage, t } from "./i18n.js";
 import { gameTitle } from "./games/index.js";
@@ -65,12 +66,6 @@ export function createStatsDialog({ stats, onReplay }) {
         input)));
     dialog.addEventListener("click", (e) => {
       if (e.target === dialog) close();
-    });
-    dialog.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") {
-        e.stopPropagation();
-        close();
-      }
     });
     (document.getElementById("app") || document.body).append(dialog);
     onLanguage(() => dialog.hidden || render());
@@ -180,14 +175,14 @@ export function createStatsDialog({ stats, onReplay }) {
     opener = from;
     say("");
     render();
-    dialog.hidden = false;
-    dialog.querySelector(".stats-close").focus();
+    // modal: the focus goes in, Tab stays inside, Escape closes, the focus goes back to the opener
+    const closeButton = dialog.querySelector(".stats-close");
+    openDialog(dialog, { opener: opener || document.activeElement, initial: closeButton, closeButton });
   }
 
   function close() {
     if (!dialog || dialog.hidden) return;
-    dialog.hidden = true;
-    opener?.focus?.();
+    dialog.hidden = true; // a11y.openDialog's watch gives the focus back to the opener
   }
 
   return { open, close };

@@ -329,11 +329,16 @@ class Expectimax:
         return best_v
 
     # ---------------------------------------------------------------- root
-    def search(self, s: Any, budget: Budget, actions: Sequence[Any] | None = None) -> SearchResult:
+    def search(self, s: Any, budget: Budget, actions: Sequence[Any] | None = None,
+               keep: Sequence[Any] = ()) -> SearchResult:
         """The best action at the root: greedy first, then deeper while the budget lasts.
 
         If the budget runs out during the greedy pass, the best action evaluated so far
-        is returned; SearchAborted is raised only if not a single one was."""
+        is returned; SearchAborted is raised only if not a single one was.
+
+        ``keep``: actions (among ``actions``) searched at every depth whatever their rank, first,
+        so that each is valued exactly as deep as the best (the review of a game compares the
+        move played with the best one).  Without it the candidates are the best by rank alone."""
         game = self.game
         player = game.current_player(s)
         self.root = player
@@ -367,9 +372,12 @@ class Expectimax:
                 cands.append(item)
                 if len(cands) >= self.root_width:
                     break
+        if keep:
+            cands = _kept_first(cands, ordered, keep)
         for depth in range(2, self.max_depth + 1):
             if depth >= 3 and self.deep_width is not None:
-                cands = cands[: max(2, self.deep_width)]
+                cut = cands[: max(2, self.deep_width)]
+                cands = _kept_first(cut, cands, keep) if keep else cut
             deep: list[tuple[float, int, Any, Any]] = []
             try:
                 for n, (_, i, a, child) in enumerate(cands):
@@ -401,3 +409,11 @@ class Expectimax:
             result = SearchResult(deep[0][2], deep[0][0], depth, budget.nodes, False,
                                   [(a, v) for v, _, a, _ in deep])
         return result
+
+
+def _kept_first(cands: list[tuple[float, int, Any, Any]], pool: Sequence[tuple[float, int, Any, Any]],
+                keep: Sequence[Any]) -> list[tuple[float, int, Any, Any]]:
+    """``cands`` with the entries of ``pool`` whose action is in ``keep`` moved (or added) to the
+    front, in ``pool``'s order: a budget that runs out mid-depth has searched them."""
+    kept = [item for item in pool if item[2] in keep]
+    return kept + [item for item in cands if item[2] not in keep]

@@ -48,6 +48,21 @@ page has: views send the lines from there on).
     refused (code ``bad_record``, the message names the field or the step) and changes nothing.
 ``view_at`` {upto}  -> ``{view, upto, total}``: the game as it was after ``upto`` steps
     (replay); the live game is not touched.
+``review_run`` {record (object or JSON text), items?: [ITEM], budget_ms?: 250}  -> ``{total,
+    items: [ITEM], done, result: REVIEW|null}``: one slice of the engine's review of a finished
+    game (``webapi/review.py``, ``cambria.ai.review``): the items so far (``items`` as the page
+    got them, checked against the record: code ``bad_review``) plus at least one more, more
+    while less than ``budget_ms`` has passed (node budgets decide every result, the clock only
+    how many per slice); ``result`` once every decision is reviewed. The live game is not touched.
+    ITEM (a decision: a non-chance step with two legal actions or more): ``{index, step (record
+    steps before it), turn, player, played, best (notation), loss (win-chance points given away,
+    0..100, one decimal), verdict (good|inaccuracy|mistake|blunder), chances (percent per player
+    after the played step), why: [PART] (what the better move does that the played one does not;
+    [] for a good move), marks: {played, better} (what each touched on the board, as last_move)}``.
+    REVIEW: ``{version: 1, game, total, decisions: [ITEM], chart: {points: [{step, turn,
+    chances}]} (the start and after every decision), players: [{index, name, colour, shape}],
+    mistakes: {"<player>": [ITEM index, the three largest losses > 0, largest first]},
+    summary: [{player, good, inaccuracy, mistake, blunder}]}``.
 ``remote_*``: games by link (``remote_new``, ``remote_peek``, ``remote_open``, ``remote_join``,
     ``remote_send``, ``remote_signed``, ``remote_undo``, ``remote_record``, ``remote_qr``): see
     ``webapi/remote.py``. In a remote game ``roll``, ``play`` and ``computer`` draft this device's
@@ -57,7 +72,10 @@ page has: views send the lines from there on).
 VIEW: ``{game, map, title, uid, step, turn, phase, chance, over, current, actor, actor_kind,
 start_player, players: [{index, name, colour, shape, kind, neutral}], roll, position,
 prompt: [PART], options: OPTIONS|null, log: [LOG], log_from, log_total, result|null,
-last_move, game_options, settings, ...}`` plus each game's own fields (``web.extra_view``).
+last_move, game_options, settings, chances, ...}`` plus each game's own fields (``web.extra_view``).
+``chances`` is each regular player's chance to win in whole percents summing to 100
+(``cambria.ai.winchance``: calibrated on self-play; 100 for the winner at the end); the page
+decides when to show it.
 ``settings`` is the ``new_game`` payload that plays the game again (a rematch): the same game,
 map, options and seats, without a seed (new dice); the page passes it back as it is.
 EFFECT/EVENT: what a step did, from the rules (``rules.apply``'s docstring).
@@ -149,7 +167,7 @@ def prepare() -> None:
     the first request on imports (a fifth of a second on this machine, more on a phone).
     Without a snapshot the same work happens on first use.  It touches no game and no ``random``.
     """
-    from ..ai import explain, players  # noqa: F401 - the computer players' generic search, the hint's why
+    from ..ai import explain, players, review  # noqa: F401 - the players' search, the hint's why, the review
     from ..core.registry import ai_for, game_ids, has_part, rules_for, web_for
 
     for game in game_ids():

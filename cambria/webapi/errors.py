@@ -17,7 +17,7 @@ __all__ = ["ApiError", "RequestError", "StaleStepError", "NoGameError", "GameOve
            "NotYourTurnError", "BadNameError", "error_code", "CODES"]
 
 CODES = ("bad_request", "stale_step", "no_game", "game_over", "illegal", "bad_record", "bad_board",
-         "not_computer", "bad_name", "remote", "internal")
+         "not_computer", "bad_name", "remote", "bad_review", "internal")
 
 
 class ApiError(ValueError):

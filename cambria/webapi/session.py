@@ -23,6 +23,7 @@ from .builder import LegalTree, check_partial, options
 from .errors import BadNameError, GameOverError, NoGameError, NotYourTurnError, RequestError, StaleStepError
 from .fields import game_and_board, only
 from .remote import REMOTE_HANDLERS, RemoteSeat, remote_view
+from .review import REVIEW_HANDLERS
 from .views import game_uid, view
 from ..remote.errors import RemoteError
 
@@ -360,7 +361,7 @@ class WebSession:
         return {"view": view(past, log, log_from), "upto": upto, "total": total}
 
 
-HANDLERS: dict[str, Handler] = {**REMOTE_HANDLERS,
+HANDLERS: dict[str, Handler] = {**REMOTE_HANDLERS, **REVIEW_HANDLERS,
     "ping": WebSession.ping, "info": WebSession.info, "new_game": WebSession.new_game,
     "roll": WebSession.roll, "options": WebSession.options, "play": WebSession.play,
     "computer": WebSession.computer, "hint": WebSession.hint, "view": WebSession.view_request,

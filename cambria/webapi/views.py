@@ -63,6 +63,14 @@ def log_slice(log: Sequence[dict[str, Any]], log_from: int) -> list[dict[str, An
     return list(log[log_from:]) if 0 <= log_from <= len(log) else list(log)
 
 
+def win_chances(rules: Any, state: Any) -> list[int]:
+    """Each regular player's chance to win in whole percents (one evaluation of the position).
+    Imported on first use: ``import cambria.webapi`` stays light (no search, no evaluation)."""
+    from ..ai.winchance import chances, percents
+
+    return percents(chances(rules, state))
+
+
 def view(game: Game, log: Sequence[dict[str, Any]], log_from: int = 0, tree: LegalTree | None = None,
          last: dict[str, Any] | None = None) -> dict[str, Any]:
     """VIEW (see cambria/webapi/__init__.py): the position, the choices and the log from ``log_from``."""
@@ -94,6 +102,9 @@ def view(game: Game, log: Sequence[dict[str, Any]], log_from: int = 0, tree: Leg
         "log_total": len(log), "result": result_view(game) if over else None,
         "settings": settings_view(game, players),
         "last_move": last or {"roads": [], "boats": [], "forts": []},
+        # who is ahead: each regular player's win chance in percent (one evaluation; the page
+        # decides when to show it)
+        "chances": win_chances(rules, state),
     }
     data.update(web.extra_view(state))
     return data

@@ -129,7 +129,7 @@ def whole_game(open_page, size, lang, n: int, map_id: str) -> tapper.Player:
     c = play_some(player, map_id, 1500)
     assert c["over"], "the game did not end"
     until(page, "() => !document.querySelector('#end-screen').hidden", "the end screen")
-    for button in ("#end-new", "#end-rematch", "#end-board", "#end-replay", "#end-save"):
+    for button in ("#end-new", "#end-rematch", "#end-board", "#end-replay", "#end-review", "#end-save"):
         assert_reaches(page, button, f"the end screen, {where}")
     # the board kept its box through every turn, and its share of a phone's height
     player.assert_steady(where, phone_share(size))

@@ -32,6 +32,7 @@ READ = """() => {
   const actor = v && v.players.find((p) => p.index === v.actor);
   return {
     step: v ? v.step : null, over: v ? v.over : null, mode: document.querySelector('#app').dataset.mode,
+    busy: window.__cambria.state().busy, spinning: Boolean(document.querySelector('#dice .spinning, #dice.spinning')),
     actor: actor ? { name: actor.name, kind: actor.kind, index: actor.index } : null,
     open: Boolean(d && d.open), modal: Boolean(d && d.open && d.matches(':modal')),
     title: d ? d.querySelector('#pass-title').textContent : null,
@@ -81,6 +82,9 @@ def test_the_pass_screen_stands_between_different_people(context_for, site):
     page = open_game_page(context_for, site, viewport={"width": 1366, "height": 768}, locale="en-GB")
     start(page, [("Aurelia", "human"), ("Brennus", "human"), ("Cartimandua", "human")])
     player = Player(Session(page), touch=False, rng=random.Random(5), strategy="typical")
+    page.evaluate("""() => { window.__pulses = 0; const card = document.querySelector('#turn-card');
+      new MutationObserver(() => { if (card.classList.contains('your-turn')) window.__pulses++; })
+        .observe(card, { attributes: true, attributeFilter: ['class'] }); }""")
     before = None  # the person who acted last
     passes = blocked = 0
     for _ in range(40):
@@ -102,12 +106,20 @@ def test_the_pass_screen_stands_between_different_people(context_for, site):
                     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
                 after = page.evaluate(READ)
                 assert after["open"] and after["step"] == c["step"] and after["mode"] == c["mode"], after
+                assert not after["busy"] and not after["spinning"], f"a tap went through: {after}"
+                # Escape, twice (browsers let a second one close a dialog whose cancel was refused)
+                page.keyboard.press("Escape")
+                page.keyboard.press("Escape")
+                after = page.evaluate(READ)
+                assert after["open"] and after["modal"] and after["focused"] == "pass-continue", after
                 blocked += 1
+            pulses = page.evaluate("window.__pulses")
             page.keyboard.press("Enter")
             until(page, "() => !document.querySelector('#pass-screen').open", "Enter to close the pass screen")
             passes += 1
-            # what the screen hid is there now: the turn card pulses for the player named
-            until(page, "() => document.querySelector('#turn-card').classList.contains('your-turn')", "the your-turn pulse")
+            # what the screen hid is there now: the turn card pulses for the player named (counted:
+            # the pulse's class is gone again after a moment)
+            until(page, "(n) => window.__pulses > n", "the your-turn pulse", arg=pulses)
         else:
             assert not c["open"], f"a pass screen though {actor['name']} goes on: {c}"
         before = actor["name"]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import positions
-from waits import saved_now, screen, settled, until
+from waits import saved_now, screen, settled, until, without_guide
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -60,13 +60,8 @@ def saved_entries(page) -> list[dict]:
 
 def test_rematch_starts_the_same_game_again_and_keeps_the_finished_one(open_page, tmp_path):
     record = one_decision_before_the_end()
-    s = open_page(locale="es-ES", **DESKTOP)
+    s = without_guide(open_page(locale="es-ES", **DESKTOP))
     page = s.page
-    s.wait_interactive()
-    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
-    page.reload()
-    s.wait_interactive()
-    page.evaluate("window.__cambria.setPause(0)")
     positions.open_record(page, record, tmp_path)
     until(page, END_SHOWN, "the end screen after the last computer move")
     es = catalog("es")

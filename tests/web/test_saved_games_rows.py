@@ -206,7 +206,8 @@ def test_a_finished_game_on_the_board_opens_from_its_row(open_page, tmp_path, la
     row = page.locator(".saved-game.playing")
     assert row.get_attribute("data-over") == "true"
     buttons = [b.strip() for b in row.locator(".saved-buttons button").all_inner_texts()]
-    assert buttons == [words["lib.open"], words["lib.export"]], buttons  # the same "Open" as any finished game
+    # the same "Open" as any finished game, and its review (reviewdialog.js)
+    assert buttons == [words["lib.open"], words["lib.review"], words["lib.export"]], buttons
     cut = page.evaluate(CUT)
     assert cut == [], cut
     row.get_by_test_id("saved-continue").click()

@@ -30,7 +30,7 @@ from cambria.core.record import make_record
 import positions
 from axecore import audit, describe
 from test_storage_shapes import HOSTILE, Shapes, blank, write
-from waits import screen, settled, until
+from waits import screen, settled, until, without_guide
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -61,14 +61,7 @@ def last_decision_by_a_computer(game_id: str, board: str, names: list[str], seed
 
 
 def fresh_page(open_page, **options):
-    s = open_page(**(options or {"locale": "en-GB", **DESKTOP}))
-    page = s.page
-    s.wait_interactive()
-    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
-    page.reload()
-    s.wait_interactive()
-    page.evaluate("window.__cambria.setPause(0)")
-    return s
+    return without_guide(open_page(**(options or {"locale": "en-GB", **DESKTOP})))
 
 
 def stored(page) -> dict | None:
@@ -360,8 +353,8 @@ def test_a_damaged_stored_value_never_bricks_the_page_and_the_next_game_counts(o
 
 
 def test_a_game_by_link_counts_for_this_devices_seats_only(open_page):
-    """In a game by link "you" are this device's seats (view.remote.seats[i].here), whatever their
-    kind; the others' people are not counted as this device's."""
+    """In a game by link "you" are the people at this device's seats (view.remote.seats[i].here and
+    human): a computer this device hosts is not "you", nor is a seat of another device."""
     s = fresh_page(open_page)
     record = last_decision_by_a_computer("cambria", "cambria", ["Ann", "Bob", "Cy"], 3, "Bob", {1: "normal", 2: "easy"})
     result = s.page.evaluate("""async (record) => {
@@ -370,14 +363,15 @@ def test_a_game_by_link_counts_for_this_devices_seats_only(open_page):
       const loaded = await window.__cambria.request('load', { record });
       const done = await window.__cambria.request('computer', { step: loaded.view.step, log_from: 0 });
       const view = done.view;
-      // this device holds the last seat only; the person at seat 1 plays on another device
-      const seats = view.players.filter((p) => !p.neutral).map((p, i) => ({ name: p.name, kind: p.kind === 'human' ? 'remote' : p.kind, here: i === 2 }));
+      // this device holds Bob's seat (the person) and hosts the computer Cy; Ann's is another device's
+      const seats = view.players.filter((p) => !p.neutral).map((p, i) => ({ name: p.name, kind: p.kind, here: i !== 0 }));
       const remote = { ...view, remote: { seats } };
       return { view, local: stats.finishedGame(view), remote: stats.finishedGame(remote) };
     }""", record)
     view = result["view"]
     assert view["over"]
     assert [p["you"] for p in result["local"]["players"]] == [p["kind"] == "human" for p in view["players"] if not p["neutral"]]
-    assert [p["you"] for p in result["remote"]["players"]] == [False, False, True]
+    assert [p["kind"] == "human" for p in view["players"][:3]] == [False, True, False]
+    assert [p["you"] for p in result["remote"]["players"]] == [False, True, False]
     assert result["remote"]["id"] == view["uid"]
     assert [p["points"] for p in result["remote"]["players"]] == view["result"]["points"][:3]

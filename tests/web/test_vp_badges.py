@@ -1,15 +1,17 @@
 """No piece ever covers a fort's VP token (issue 28, item 3: Castell Collen's 4 was hidden): on
 every Cambria map, at the start, after many moves, and with a piece in every place one can stand
 (a warrior on every road, the legion on each road in turn), measured on the drawn board.  A piece
-(or a fort's ring of arcs, a leader's flag, a mark of the last moves) covers a token when their
-boxes meet and it is painted above the token."""
+meets a token when their boxes meet (tokens are drawn above the pieces, so either would hide part of
+the other); a fort's ring of arcs, a leader's flag or a mark of the last moves covers a token when
+their boxes meet and it is painted above the token."""
 
 from __future__ import annotations
 
 import pytest
 
 import positions
-from cambria.games.cambria.board import MAP_IDS
+from cambria.games.cambria.board import MAP_IDS, load_board
+from cambria.games.cambria.svg import VP_CORNER, vp_offsets
 from waits import until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -31,8 +33,10 @@ COVERED = """(map) => {
   for (const t of tokens) {
     const tb = t.getBoundingClientRect();
     for (const p of pieces) {
-      // a piece after the token in the drawing is painted over it
-      if (meets(tb, p.getBoundingClientRect()) && (t.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      // a warrior or the legion must not meet a token at all (the token is drawn above the pieces:
+      // it would hide part of one); the rest only when painted over it (after it in the drawing)
+      const solid = Boolean(p.closest('.warriors, .legion'));
+      if (meets(tb, p.getBoundingClientRect()) && (solid || (t.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING))) {
         const g = p.closest('.warrior, .legion, .fort, .marks > *');
         covered.push({ fort: t.dataset.fort || fortOf(t).dataset.fort, by: g.getAttribute('class'),
                        at: g.dataset.loc || g.dataset.road || g.dataset.fort });
@@ -74,6 +78,20 @@ def opened(s, tmp_path, record: dict, name: str):
           arg=record["map"])
 
 
+def hemmed_in(map_id: str) -> set[str]:
+    """The forts whose token found no place where no piece can stand that leaves the names room
+    (svg.py puts it on the fort's corner, where a warrior may meet it): at most one per map
+    (tests/test_svg.py)."""
+    return {str(i) for i, at in vp_offsets(load_board(map_id)).items() if at == VP_CORNER}
+
+
+def clashes(found: list[dict], map_id: str) -> list[dict]:
+    """The meetings of ``found`` but those of a warrior or the legion with a hemmed-in fort's token."""
+    allowed = hemmed_in(map_id)
+    assert len(allowed) <= 1, allowed
+    return [c for c in found if not (c["fort"] in allowed and c["by"].split()[0] in ("warrior", "legion"))]
+
+
 @pytest.mark.parametrize("map_id", MAP_IDS)
 def test_no_piece_covers_a_vp_token(open_page, tmp_path, map_id):
     s = open_page(**DESKTOP)
@@ -87,12 +105,12 @@ def test_no_piece_covers_a_vp_token(open_page, tmp_path, map_id):
         opened(s, tmp_path, record, name)
         found = page.evaluate(COVERED, map_id)
         assert found["tokens"] > 0 and found["pieces"] > 0, found
-        assert found["covered"] == [], f"{name}: {found['covered']}"
+        assert clashes(found["covered"], map_id) == [], f"{name}: {found['covered']}"
     # every place a piece can stand, drawn by the page
     page.evaluate(f"() => {{ window.__vpCovered = {COVERED}; }}")
     worst = page.evaluate(EVERY_PLACE, map_id)
     roads = page.locator(f"#board-{map_id} .slot").count()
     assert worst["draws"] == roads and worst["pieces"] >= roads, worst
     assert worst["tokens"] == page.locator(f"#board-{map_id} .vp-token").count() > 0
-    assert worst["covered"] == [], worst["covered"][:10]
+    assert clashes(worst["covered"], map_id) == [], worst["covered"][:10]
     s.assert_clean()

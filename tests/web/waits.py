@@ -104,3 +104,15 @@ _SAVED_NOW = """() => {
 def saved_now(page) -> None:
     """Wait until the autosave holds what the page shows (it follows each step by a moment)."""
     until(page, _SAVED_NOW, "the autosave to hold the position on the board")
+
+
+def without_guide(s):
+    """The page of ``s`` (an open_page session) reloaded with the first-turn guide done and the
+    computer's pause at 0: for tests of other things than the guide."""
+    page = s.page
+    s.wait_interactive()
+    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
+    page.reload()
+    s.wait_interactive()
+    page.evaluate("window.__cambria.setPause(0)")
+    return s

@@ -12,8 +12,9 @@ from typing import Any, Sequence
 from .actions import Action
 from .evaluate import Evaluator, Params, evaluator_for
 from .explain import EXPLAIN
+from .rules import FORTS_LEFT_AT_END
 from .search_hooks import CambriaSearch
-from .state import TURN, State
+from .state import OVER, TURN, State
 
 __all__ = ["AI", "CambriaAI"]
 
@@ -33,6 +34,15 @@ class CambriaAI:
         of players) and predicts the other players by the default evaluation Normal plays by."""
         own = params if params is not None else HARD_PARAMS.get(state.n_players)
         return CambriaSearch(state, None, own)
+
+    def progress(self, state: State) -> float:
+        """How far the game has come (0..1): the share of the captures it lasts that are made
+        (it ends once at most ``FORTS_LEFT_AT_END`` forts are open; cambria.ai.winchance)."""
+        if state.phase == OVER:
+            return 1.0
+        captures = len(state.board.forts) - FORTS_LEFT_AT_END
+        made = len(state.board.forts) - len(state.uncaptured)
+        return min(1.0, made / captures) if captures > 0 else 1.0
 
     def easy_evaluator(self, state: State) -> Evaluator:
         """A naive judgement: no threats, no boats' numbers, the next fill as likely as any."""

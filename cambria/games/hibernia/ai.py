@@ -10,10 +10,11 @@ import random
 from typing import Any, Sequence
 
 from .actions import Action
+from .board import TRACK_LENGTH
 from .evaluate import Evaluator, Params, evaluator_for
 from .explain import EXPLAIN
 from .search_hooks import HiberniaSearch
-from .state import FIRST_ACTION, LAST_ACTION, State
+from .state import FIRST_ACTION, LAST_ACTION, OVER, State
 
 __all__ = ["AI", "HARD_PARAMS", "HiberniaAI"]
 
@@ -34,6 +35,13 @@ class HiberniaAI:
         for a county an opponent could take next turn than Normal, which looks one decision
         ahead and needs that charge as its only warning (docs/hibernia.md, tournament results)."""
         return HiberniaSearch(state, params if params is not None else HARD_PARAMS)
+
+    def progress(self, state: State) -> float:
+        """How far the game has come (0..1): how far the leading marker is round the track (the
+        game ends in the round a marker gets back to the start; cambria.ai.winchance)."""
+        if state.phase == OVER or state.ending:
+            return 1.0
+        return min(1.0, max(state.track[:state.n_players]) / TRACK_LENGTH)
 
     def easy_evaluator(self, state: State) -> Evaluator:
         """A naive judgement: the walks only, no threats, soldiers valued alike wherever they are."""

@@ -7,7 +7,7 @@
 // through the board component (web/board.js), which calls
 //
 //   draw(svg, {position, preview, players, choices, selected, lastMove, recent, status, hidden,
-//              inspected, moves, fresh, describe})
+//              inspected, marks, moves, fresh, describe})
 //   hit(svg, event, elements) -> element | null      elementOf(node) -> element | null
 //   inspect(svg, event) -> {kind: "fort", fort} | null   (a tap on a fort asks about it)
 //   animate(svg, events)      clear(svg)
@@ -17,6 +17,7 @@
 // ./overlay.js from the view.
 
 import { fortAt, fortRings, knockMarks, recentMarks } from "./overlay.js";
+import { drawMoment } from "../../dom.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
@@ -273,6 +274,22 @@ export function draw(svg, state) {
     svg.dataset.recent = recentKey;
   }
   knockMarks(svg, state.choices, pos);
+  momentMarks(svg, state.marks);
+}
+
+/** A mistake's moment (web/moment.js): the roads, boats and forts each move touched, ringed
+ * (dom.js drawMoment: solid for the move played, dashed for the better; a wider ring for the
+ * better, so that a place both touched shows both). */
+function momentMarks(svg, marks) {
+  drawMoment(svg, marks, (kind, touched) => {
+    const wider = kind === "better" ? 6 : 0;
+    const ring = (node, r) => [node, (part) => svgEl("circle", { class: part, cx: node.dataset.x, cy: node.dataset.y, r: r + wider })];
+    return [
+      ...(touched.roads || []).map((r) => ring(slotNode(svg, r), 20)),
+      ...(touched.boats || []).map((b) => ring(boatNode(svg, b), 20)),
+      ...(touched.forts || []).map((f) => ring(svg.querySelector(`.fort[data-fort="${Number(f)}"]`), 30)),
+    ];
+  });
 }
 
 /** A tap on a fort asks about it (its roads by player, who leads): {kind: "fort", fort}. */
@@ -285,6 +302,7 @@ export function inspect(svg, event) {
 export function clear(svg) {
   svg.querySelector(".warriors").replaceChildren();
   svg.querySelector(".marks")?.replaceChildren();
+  momentMarks(svg, null);
   delete svg.dataset.recent;
   for (const n of svg.querySelectorAll(".fort-ring, .leader-flag")) n.remove();
   resetLegion(svg);

@@ -8,6 +8,7 @@
 
 import { countyLabel } from "./words.js";
 import { playerName } from "../../words.js";
+import { drawMoment } from "../../dom.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
@@ -177,6 +178,15 @@ export function draw(svg, state) {
   drawBoxes(svg, pos, players);
   drawChoices(svg, { ...state, changed: preview ? preview.changed : [] });
   if (state.moves && !state.fresh) walkMarkers(svg, state.moves);
+  momentMarks(svg, state.marks);
+}
+
+/** A mistake's moment (web/moment.js): the counties each move touched (board order), outlined
+ * (dom.js drawMoment: solid for the move played, dashed for the better). */
+function momentMarks(svg, marks) {
+  const counties = svg.querySelectorAll(".county");
+  drawMoment(svg, marks, (kind, touched) => (touched.counties || []).map((i) => [counties[i],
+    (part) => svgEl("use", { class: part, href: `#${svg.dataset.map}-region-${counties[i].dataset.county}` })]));
 }
 
 /** The scoring walk: the marker goes space by space along the track (at once with reduced motion). */
@@ -229,4 +239,5 @@ export function clear(svg) {
     node.removeAttribute("tabindex");
   }
   svg.classList.remove("choosing");
+  momentMarks(svg, null);
 }
