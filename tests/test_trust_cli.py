@@ -118,7 +118,7 @@ def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPa
 def test_every_option_of_every_command_has_help_that_renders() -> None:
     parser = build_parser()
     commands = subparsers(parser)
-    assert set(commands) == {"simulate", "replay", "tournament"}
+    assert set(commands) == {"simulate", "replay", "tournament", "review"}
     for name, sub in commands.items():
         assert sub.description and len(sub.description) > 60, f"{name} needs a description"
         for action in sub._actions:
@@ -137,6 +137,7 @@ def test_every_option_of_every_command_has_help_that_renders() -> None:
     ("simulate", ["same seed", "per second", "average", "wins", "seat", "--players", "--games", "--map", "--mode"]),
     ("replay", ["record", "step", "seed", "score", "winner", "Exit status", "1", "refused", "bytes"]),
     ("tournament", ["95 percent", "Wilson", "--seats", "--nodes", "node budget", "--json"]),
+    ("review", ["decision", "win chance", "verdict", "Node budgets", "--json", "--player", "Exit status", "bytes"]),
 ])
 def test_help_explains_each_command(capsys: pytest.CaptureFixture[str], command: str, words: list[str]) -> None:
     with pytest.raises(SystemExit) as info:
