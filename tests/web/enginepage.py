@@ -372,13 +372,24 @@ class WebKitPage(EnginePage):
 
     def _fit_window(self) -> None:
         """The viewport of the size asked for: the window is that plus what its toolbar takes."""
+        # GTK resizes the window a little later than set_window_rect returns, later still on a busy
+        # machine: after each request wait for the viewport to change before measuring again.
         width, height = self.size
-        for _ in range(3):
-            inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        end = time.monotonic() + 30
+        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        for _ in range(6):
             if inner == [width, height]:
                 break
             rect = self.driver.get_window_rect()
             self.driver.set_window_rect(0, 0, rect["width"] + width - inner[0], rect["height"] + height - inner[1])
+            before, steady = inner, 0
+            while steady < 3 and time.monotonic() < end:  # changed, then the same three reads running
+                time.sleep(0.05)
+                now = self.driver.execute_script("return [innerWidth, innerHeight]")
+                steady = steady + 1 if now == inner and now != before else 0
+                inner = now
+            if time.monotonic() >= end:
+                break
         inner = self.driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio]")
         assert inner == [width, height, self.scale], f"WebKit's viewport is {inner}, not {[width, height, self.scale]}"
 
