@@ -8,8 +8,9 @@
 //   chancesButtons(cls)             // the menu's On and Off buttons (aria-pressed on the chosen one)
 //   readChances(text)               // the setting from what is stored: "on" or "off" (off unless "on")
 
-import { formatPercent, onLanguage, t } from "./i18n.js";
-import { el, markSetting, settingButtons } from "./dom.js";
+import { formatPercent, t } from "./i18n.js";
+import { el } from "./dom.js";
+import { rememberedSetting } from "./setting.js";
 
 const KEY = "cambria:chances";
 export const CHANCES = ["on", "off"];
@@ -19,41 +20,19 @@ export function readChances(text) {
   return CHANCES.includes(text) ? text : "off";
 }
 
-function read() {
-  try {
-    return readChances(localStorage.getItem(KEY));
-  } catch {
-    return readChances(null); // storage blocked: off, this visit only
-  }
-}
-
-let current = read();
-const buttons = []; // every On and Off button made (chancesButtons)
-
 // the page shows the badges during the game only while the setting is on (layout: style.css)
 function mark() {
-  document.getElementById("app")?.classList.toggle("chances-on", current === "on");
-}
-
-export function setChances(value) {
-  if (!CHANCES.includes(value)) return;
-  current = value;
-  try {
-    localStorage.setItem(KEY, value);
-  } catch {
-    // not remembered: this visit only
-  }
-  markSetting(buttons, "chances", current, label);
-  mark();
+  document.getElementById("app")?.classList.toggle("chances-on", setting.value() === "on");
 }
 
 const LABELS = new Map([["on", () => t("chances.on")], ["off", () => t("chances.off")]]);
-const label = (s) => LABELS.get(s)();
+const setting = rememberedSetting({
+  key: KEY, name: "chances", values: CHANCES, read: readChances, label: (s) => LABELS.get(s)(), changed: mark,
+});
+export const setChances = setting.set;
 
 export function chancesButtons(cls) {
-  const out = settingButtons(CHANCES, { name: "chances", cls, label, chosen: current, choose: setChances });
-  buttons.push(...out);
-  onLanguage(() => markSetting(out, "chances", current, label));
+  const out = setting.buttons(cls);
   mark();
   return out;
 }

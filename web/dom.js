@@ -14,25 +14,6 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/**
- * The buttons of a setting with a few values (the menu's pace, its sound): one per value, marked
- * data-<name> and data-testid "<name>-<value>", aria-pressed on the chosen one; a click calls
- * choose(value).  markSetting() moves the mark and words them again (a new language).
- */
-export function settingButtons(values, { name, cls, label, chosen, choose }) {
-  return values.map((v) => el("button", {
-    type: "button", class: cls, [`data-${name}`]: v, "data-testid": `${name}-${v}`,
-    "aria-pressed": String(v === chosen), text: label(v), onclick: () => choose(v),
-  }));
-}
-
-export function markSetting(buttons, name, chosen, label) {
-  for (const b of buttons) {
-    b.setAttribute("aria-pressed", String(b.dataset[name] === chosen));
-    b.textContent = label(b.dataset[name]);
-  }
-}
-
 // pip centres on a 12 × 12 face, by value
 const PIPS = new Map([
   [1, [[6, 6]]], [2, [[3.2, 3.2], [8.8, 8.8]]], [3, [[3.2, 3.2], [6, 6], [8.8, 8.8]]],

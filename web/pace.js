@@ -9,8 +9,8 @@
 // The buttons translate themselves (data-i18n).  A player who asks for less motion gets the
 // short pauses whatever the setting.
 
-import { onLanguage, t } from "./i18n.js";
-import { markSetting, settingButtons } from "./dom.js";
+import { t } from "./i18n.js";
+import { rememberedSetting } from "./setting.js";
 
 const KEY = "cambria:pace";
 export const PACES = ["fast", "normal", "slow"];
@@ -21,50 +21,30 @@ const REVEAL = { fast: 250, normal: 700, slow: 1300, reduced: 120 };
 const LABELS = new Map([["fast", () => t("pace.fast")], ["normal", () => t("pace.normal")], ["slow", () => t("pace.slow")]]);
 const label = (p) => LABELS.get(p)();
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
-let current = read();
-const buttons = []; // every pace button made (paceButtons)
 
 /** The pace from what is stored under its key (any text, or null): one of PACES. */
 export function readPace(text) {
   return PACES.includes(text) ? text : "normal";
 }
 
-function read() {
-  try {
-    return readPace(localStorage.getItem(KEY));
-  } catch {
-    return "normal";
-  }
-}
+const setting = rememberedSetting({ key: KEY, name: "pace", values: PACES, read: readPace, label });
 
 export function pace() {
-  return current;
+  return setting.value();
 }
 
-export function setPace(value) {
-  if (!PACES.includes(value)) return;
-  current = value;
-  try {
-    localStorage.setItem(KEY, value);
-  } catch {
-    // not remembered: this visit only
-  }
-  markSetting(buttons, "pace", current, label);
-}
+export const setPace = setting.set;
 
 /** Before a computer seat moves. */
 export function computerPause() {
-  return reducedMotion.matches ? Math.min(PAUSE.reduced, PAUSE[current]) : PAUSE[current];
+  return reducedMotion.matches ? Math.min(PAUSE.reduced, PAUSE[pace()]) : PAUSE[pace()];
 }
 
 /** Between two claims revealed at the end. */
 export function revealStep() {
-  return reducedMotion.matches ? REVEAL.reduced : REVEAL[current];
+  return reducedMotion.matches ? REVEAL.reduced : REVEAL[pace()];
 }
 
 export function paceButtons(cls) {
-  const out = settingButtons(PACES, { name: "pace", cls, label, chosen: current, choose: setPace });
-  buttons.push(...out);
-  onLanguage(() => markSetting(out, "pace", current, label));
-  return out;
+  return setting.buttons(cls);
 }

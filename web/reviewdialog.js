@@ -43,12 +43,12 @@ export function createReviewDialog({ request, store, onMoment }) {
       class: "overlay review", id: "review", role: "dialog", "aria-modal": "true",
       "aria-labelledby": "review-title", "data-testid": "review", hidden: true,
     });
-    dialog.append(el("div", { class: "end-card review-card" },
-      el("div", { class: "review-head" },
+    dialog.append(el("div", { class: "end-card panel-card review-card" },
+      el("div", { class: "panel-head review-head" },
         el("h2", { id: "review-title" }),
-        el("button", { type: "button", class: "review-close", "data-testid": "review-close", text: "×", onclick: close })),
+        el("button", { type: "button", class: "panel-close review-close", "data-testid": "review-close", text: "×", onclick: close })),
       el("p", { class: "review-message", role: "status", "data-testid": "review-message", hidden: true }),
-      el("div", { class: "review-body", "data-testid": "review-body" })));
+      el("div", { class: "panel-body review-body", "data-testid": "review-body" })));
     dialog.addEventListener("click", (e) => e.target === dialog && close());
     (document.getElementById("app") || document.body).append(dialog);
     onLanguage(() => dialog.hidden || render());

@@ -16,8 +16,8 @@
 // There is no standard query for "reduced sound"; a device that asks for reduced motion gets
 // sound off until the player turns it on (prefers-reduced-motion: one wish for a calmer page).
 
-import { onLanguage, t } from "./i18n.js";
-import { markSetting, settingButtons } from "./dom.js";
+import { t } from "./i18n.js";
+import { rememberedSetting } from "./setting.js";
 
 const KEY = "cambria:sound";
 export const SOUNDS = ["on", "off"];
@@ -45,28 +45,12 @@ export function readSound(text, reduced = reducedMotion.matches) {
   return SOUNDS.includes(text) ? text : reduced ? "off" : "on";
 }
 
-function read() {
-  try {
-    return readSound(localStorage.getItem(KEY));
-  } catch {
-    return readSound(null);
-  }
-}
-
-let current = read();
-const buttons = []; // every On and Off button made (soundButtons)
-
-export function setSound(value) {
-  if (!SOUNDS.includes(value)) return;
-  current = value;
-  try {
-    localStorage.setItem(KEY, value);
-  } catch {
-    // not remembered: this visit only
-  }
-  markSetting(buttons, "sound", current, label);
-  if (value === "on") wake(); // the click that turned it on may start the audio
-}
+const LABELS = new Map([["on", () => t("sound.on")], ["off", () => t("sound.off")]]);
+const setting = rememberedSetting({
+  key: KEY, name: "sound", values: SOUNDS, read: readSound, label: (s) => LABELS.get(s)(),
+  changed: (value) => { if (value === "on") wake(); }, // the click that turned it on may start the audio
+});
+export const setSound = setting.set;
 
 // ------------------------------------------------------------------ the audio context
 
@@ -76,7 +60,7 @@ let quietAt = 0; // when the last cue asked for is over (performance.now())
 
 /** Make (or resume) the AudioContext: only from a tap or key, as browsers require. */
 function wake() {
-  if (current !== "on" || !activated("isActive")) return;
+  if (setting.value() !== "on" || !activated("isActive")) return;
   try {
     if (!context) {
       const Context = window.AudioContext || window.webkitAudioContext;
@@ -112,7 +96,7 @@ for (const type of ["pointerdown", "pointerup", "keydown", "click"]) window.addE
 /** Play a cue (after `delay` seconds); nothing when the setting is off or before the first tap. */
 export function playCue(name, { delay = 0 } = {}) {
   const cue = Object.hasOwn(CUES, name) ? CUES[name] : null;
-  if (!cue || current !== "on") return;
+  if (!cue || setting.value() !== "on") return;
   if (cue.vibrate && typeof navigator.vibrate === "function" && activated("hasBeenActive")) {
     try {
       navigator.vibrate(cue.vibrate);
@@ -152,12 +136,6 @@ function note1(at, { f, d, wave }) {
 
 // ------------------------------------------------------------------ the menu's buttons
 
-const LABELS = new Map([["on", () => t("sound.on")], ["off", () => t("sound.off")]]);
-const label = (s) => LABELS.get(s)();
-
 export function soundButtons(cls) {
-  const out = settingButtons(SOUNDS, { name: "sound", cls, label, chosen: current, choose: setSound });
-  buttons.push(...out);
-  onLanguage(() => markSetting(out, "sound", current, label));
-  return out;
+  return setting.buttons(cls);
 }
