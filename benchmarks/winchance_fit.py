@@ -313,8 +313,20 @@ def check(records: Sequence[Record], model: dict[str, Any], bins: int = 10) -> l
 CHUNK = 100   # games per cache file: an interrupted run keeps what it played
 
 
-def chunk_path(game: str, first: int) -> Path:
-    return CACHE / f"{game}-{first}-{CHUNK}.json.gz"
+def chunk_path(game: str, first: int, count: int) -> Path:
+    """The cache file of the ``count`` games from seed ``first``: named by its count, so that a
+    run whose last chunk was short (``--games 150``) leaves no file a longer run takes for whole."""
+    return CACHE / f"{game}-{first}-{count}.json.gz"
+
+
+def cached_chunk(game: str, first: int, end: int) -> Path | None:
+    """The cache file (one per game and first seed) holding the games of seeds ``first`` ..
+    ``min(first + CHUNK, end) - 1``, if there is one."""
+    need = min(CHUNK, end - first)
+    for path in CACHE.glob(f"{game}-{first}-*.json.gz"):
+        if int(path.name[: -len(".json.gz")].rsplit("-", 1)[1]) >= need:
+            return path
+    return None
 
 
 def load_or_play(games: Sequence[str], seed: int, count: int, jobs: int,
@@ -323,12 +335,14 @@ def load_or_play(games: Sequence[str], seed: int, count: int, jobs: int,
     play, from the cache where it has them; the chunks still missing are played (all the games'
     chunks in one pool, in turn, so that both games progress alike) and cached as they end."""
     missing = [(g, first) for first in range(seed, seed + count, CHUNK) for g in games
-               if replay or not chunk_path(g, first).exists()]
+               if replay or cached_chunk(g, first, seed + count) is None]
     for g, first in missing:
         t0 = time.perf_counter()
         records = play_many([(g, s) for s in range(first, min(first + CHUNK, seed + count))], jobs, False)
-        path = chunk_path(g, first)
+        path = chunk_path(g, first, len(records))
         path.parent.mkdir(parents=True, exist_ok=True)
+        for stale in CACHE.glob(f"{g}-{first}-*.json.gz"):  # a shorter (or replayed) chunk's file
+            stale.unlink()
         with gzip.open(path, "wt", encoding="utf-8") as f:
             json.dump({"records": records, "seconds": time.perf_counter() - t0}, f)
         print(f"  {g} {first}..{first + len(records) - 1}: {time.perf_counter() - t0:.0f} s", file=sys.stderr,
@@ -338,7 +352,9 @@ def load_or_play(games: Sequence[str], seed: int, count: int, jobs: int,
         records: list[Record] = []
         seconds = 0.0
         for first in range(seed, seed + count, CHUNK):
-            with gzip.open(chunk_path(g, first), "rt", encoding="utf-8") as f:
+            path = cached_chunk(g, first, seed + count)
+            assert path is not None  # played just above if it was missing
+            with gzip.open(path, "rt", encoding="utf-8") as f:
                 stored = json.load(f)
             records += [r for r in stored["records"] if r["seed"] < seed + count]
             seconds += float(stored["seconds"])

@@ -186,6 +186,45 @@ def test_items_that_are_not_the_records_review_are_refused(small):
     assert review_run(record, items, 0)["items"][:6] == items
 
 
+def test_items_whose_chances_why_or_marks_are_not_the_engines_are_refused(small):
+    """What follows from an item's best move is worked out again: a hand-edited item, or one of
+    another version of the engine (another calibration: other chances), is refused, not mixed
+    into the review; a best move another engine chose is taken with what follows from it."""
+    record, whole = small
+    items = whole["decisions"][:8]
+    bad = next(i for i, d in enumerate(items) if d["verdict"] != "good")
+    rp = replayed(record)
+    d = rp.decisions[2]
+    chances = items[2]["chances"]
+    shifted = [chances[0] + 1, chances[1] - 1] if chances[1] else [chances[0] - 1, chances[1] + 1]
+    rules = rp.game.rules
+
+    def implied(best: str) -> dict:  # the chances, why and marks that follow from this best move
+        return review_module._implied(rules, d, rules.text_to_action(d.played), rules.text_to_action(best),
+                                      items[2]["verdict"] != "good")
+
+    others = [rules.action_to_text(a) for a in rules.legal_actions(d.state)]
+    other = next(t for t in others if t != d.played and implied(t)["marks"] != items[2]["marks"])
+    roads = items[2]["marks"]["played"]["roads"]
+    cases = [
+        tampered(items, 2, "chances", shifted),
+        tampered(items, bad, "why", [{"key": "hint.why.best", "args": {"x": 1}}]),
+        tampered(items, 2, "marks", dict(items[2]["marks"], played=dict(items[2]["marks"]["played"],
+                                                                       roads=roads + [max(roads, default=0) + 1]))),
+        tampered(items, 2, "best", other),                              # the marks are the old best's
+        items[:bad] + [dict(items[bad], best=items[bad]["played"])],    # the best, yet a loss
+    ]
+    for case in cases:
+        with pytest.raises(ReviewError):
+            review_run(record, case, 0)
+    # another best move, with the marks that follow from it, is taken (the loss needs the search)
+    review_module._CACHE.clear()
+    moved = copy.deepcopy(items[:3])
+    moved[2]["best"] = other
+    moved[2].update(implied(other))
+    assert review_run(record, moved, 0)["items"][2] == moved[2]
+
+
 def test_a_bad_record_is_refused_with_bad_record(small):
     record, _ = small
     unfinished = dict(record, steps=record["steps"][:40])

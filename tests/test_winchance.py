@@ -95,6 +95,27 @@ def test_the_shipped_figures_come_from_the_fit_script(game: str) -> None:
     assert fit.samples_digest(records) == digest["sha256"]
 
 
+def test_the_fits_cache_is_not_taken_for_more_games_than_it_holds(tmp_path, monkeypatch) -> None:
+    """A run of 150 games caches a short last chunk (100..149); a later run of 200 must play the
+    missing 150..199, not fit on 150 games (and a run of 120 reads the games it needs from it)."""
+    fit = script()
+    played: list[int] = []
+
+    def fake_play_many(tasks, jobs, progress=True):
+        played.extend(s for _, s in tasks)
+        return [{"game": g, "seed": s} for g, s in tasks]
+
+    monkeypatch.setattr(fit, "CACHE", tmp_path)
+    monkeypatch.setattr(fit, "play_many", fake_play_many)
+    seeds = lambda out: [r["seed"] for r in out["cambria"][0]]  # noqa: E731
+    assert seeds(fit.load_or_play(["cambria"], 0, 150, 1, False)) == list(range(150))
+    assert seeds(fit.load_or_play(["cambria"], 0, 200, 1, False)) == list(range(200))
+    assert played == list(range(150)) + list(range(100, 200))
+    assert seeds(fit.load_or_play(["cambria"], 0, 120, 1, False)) == list(range(120))
+    assert len(played) == 250  # all from the cache
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cambria-0-100.json.gz", "cambria-100-100.json.gz"]
+
+
 def test_the_fit_recovers_a_known_logistic() -> None:
     fit = script()
     rng = random.Random(3)

@@ -117,7 +117,8 @@ const library = createLibrary({
   evictable: () => eviction.atRisk(),
   remote, // the games by link, listed and imported with the others
   leaveBoard: () => controller.toSetup(), // the game on the board was deleted: the new-game screen
-  onReview: (record, opener) => review.open(record, opener), // a finished game's row: its review
+  // a finished game's row: its review (Saved games has closed: the focus comes back to the menu button)
+  onReview: (record, opener) => review.open(record, opener || $("menu-button")),
 });
 
 // reviewdialog.js: the engine's review of a finished game (the end screen's and Saved games'

@@ -31,13 +31,18 @@ export function createReviewRun({ request, store, record, onSlice = () => {} }) 
   let running = null;
   let savedAt = 0;
   let unsaved = false; // the browser's storage refused the last save (full)
+  const progress = () => `${items.length}/${total}/${result ? "done" : ""}`;
+  let savedAs = entry?.review ? progress() : null; // what the saved game holds: nothing new, no rewrite
 
   function save(force = false) {
     if (!force && performance.now() - savedAt < SAVE_EVERY_MS) return;
     savedAt = performance.now();
-    twin ||= store?.findRecord(record) || null; // the end's autosave may come a moment after the review starts
-    if (!twin) return;
+    // the end's autosave may come a moment after the review starts; the game may have been
+    // deleted since (Saved games, another tab): then it is not kept, and that is not "storage full"
+    if (!twin || !store.get(twin.id)) twin = store?.findRecord(record) || null;
+    if (!twin || savedAs === progress()) return;
     unsaved = !store.putReview(twin.id, storedReview({ items, total, result }));
+    if (!unsaved) savedAs = progress();
   }
 
   async function slice() {

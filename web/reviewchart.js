@@ -18,6 +18,7 @@ const MARGIN = { left: 48, right: 12, top: 14, bottom: 30 }; // left: room for "
 const MARKER = 13; // px: a marker's size
 const MAX_MARKERS = 14; // per line: more would hide the line itself
 const TICK_GAP = 34; // px: the least room between two turn numbers on the axis
+const MISTAKE_R = 8; // px: the radius of a mistake's numbered circle
 
 function svg(name, attrs = {}, ...children) {
   const node = document.createElementNS(SVGNS, name);
@@ -85,8 +86,9 @@ function mistakeMarks(result, seat, sx) {
     const i = Math.min(d + 1, result.chart.points.length - 1);
     const x = sx.x(i);
     const y = sx.y(result.chart.points[i].chances[seat]);
-    g.append(svg("circle", { cx: x, cy: y - 14, r: 8, class: "review-mistake" }),
-      svg("text", { x, y: y - 10, "text-anchor": "middle", class: "review-mistake-n" }, String(k + 1)));
+    const cy = y - 14 >= MISTAKE_R ? y - 14 : y + 14; // above the line, below it near the top (no room)
+    g.append(svg("circle", { cx: x, cy, r: MISTAKE_R, class: "review-mistake" }),
+      svg("text", { x, y: cy + 4, "text-anchor": "middle", class: "review-mistake-n" }, String(k + 1)));
   });
   return g;
 }

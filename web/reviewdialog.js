@@ -14,7 +14,7 @@
 import { openDialog } from "./a11y.js";
 import { el } from "./dom.js";
 import { formatList, formatNumber, onLanguage, t } from "./i18n.js";
-import { say } from "./words.js";
+import { errorText, say } from "./words.js";
 import { gameModule } from "./games/index.js";
 import { createReviewRun } from "./review.js";
 import { chartFigure, chartTable } from "./reviewchart.js";
@@ -36,6 +36,8 @@ export function createReviewDialog({ request, store, onMoment }) {
   let notice = null; // () => the message above the progress or the result (worded when drawn)
   let focus = null; // the player whose mistakes are shown
   let tableShown = false;
+  let everyOpen = false; // "Every decision" unfolded: it stays so when the result is drawn again
+  let drawnFor = 0; // the window's width when the result was last drawn
   const $ = (sel) => dialog.querySelector(sel);
 
   function build() {
@@ -55,7 +57,8 @@ export function createReviewDialog({ request, store, onMoment }) {
     let frame = 0;
     window.addEventListener("resize", () => {
       if (dialog.hidden || status !== "done" || frame) return;
-      frame = requestAnimationFrame(() => { frame = 0; render(); });
+      // drawn again only for a new width (a phone's toolbar coming and going changes the height)
+      frame = requestAnimationFrame(() => { frame = 0; if (window.innerWidth !== drawnFor) render(); });
     });
   }
 
@@ -75,8 +78,8 @@ export function createReviewDialog({ request, store, onMoment }) {
     if (outcome.status === "done") status = "done";
     else if (outcome.status === "failed") {
       status = "failed";
-      const why = outcome.error?.message || t("error.generic");
-      notice = () => t("review.failed", { why });
+      const { error } = outcome;
+      notice = () => t("review.failed", { why: errorText(error) }); // the player's words for it, a sentence
     } else status = "stopped";
     render();
   }
@@ -91,11 +94,24 @@ export function createReviewDialog({ request, store, onMoment }) {
   function resume() {
     notice = null;
     go();
+    $("[data-testid=review-cancel]")?.focus(); // Resume itself is hidden while the review runs
   }
 
   // ---------------------------------------------------------------- drawing
 
+  /** Draw the dialog again; the focus stays on the control that had it (the same one drawn anew),
+   *  else goes to the first control of the body (a finished review replaces the progress). */
   function render() {
+    const had = dialog.contains(document.activeElement) ? document.activeElement : null;
+    const id = had?.dataset.testid;
+    draw();
+    if (!had || (had.isConnected && had.offsetParent !== null)) return;
+    const same = id ? [...dialog.querySelectorAll(`[data-testid="${id}"]`)].find((n) => n.offsetParent !== null) : null;
+    const first = [...$(".review-body").querySelectorAll("button, select, summary, [tabindex='0']")].find((n) => n.offsetParent !== null);
+    (same || first || $(".review-close")).focus();
+  }
+
+  function draw() {
     dialog.dataset.state = status; // running | stopped | failed | done
     dialog.dataset.asking = String(run.running); // a slice is out (Cancel lets it come back)
     $("#review-title").textContent = t("review.title");
@@ -164,6 +180,7 @@ export function createReviewDialog({ request, store, onMoment }) {
     if (focus === null || !result.players.some((p) => p.index === focus)) focus = defaultFocus(result);
     const body = $(".review-body");
     const width = Math.max(260, Math.min(640, body.clientWidth || 600));
+    drawnFor = window.innerWidth;
     const toggle = el("button", {
       type: "button", class: "review-toggle", "data-testid": "review-table-toggle", "aria-expanded": String(tableShown),
       text: tableShown ? t("review.hideTable") : t("review.showTable"),
@@ -193,12 +210,14 @@ export function createReviewDialog({ request, store, onMoment }) {
   function everyDecision(result) {
     const mine = result.decisions.filter((d) => d.player === focus);
     const cell = (tag, text) => el(tag, { text: String(text) });
-    return el("details", { class: "review-every", "data-testid": "review-every" },
-      el("summary", { text: t("review.everyTitle", { count: mine.length }) }),
+    const box = el("details", { class: "review-every", "data-testid": "review-every", open: everyOpen || null },
+      el("summary", { "data-testid": "review-every-summary", text: t("review.everyTitle", { count: mine.length }) }),
       el("table", { class: "review-every-table" },
         el("thead", {}, el("tr", {}, cell("th", t("review.colTurn")), cell("th", t("review.colVerdict")), cell("th", t("review.colLoss")))),
         el("tbody", {}, ...mine.map((d) => el("tr", { class: `verdict-${d.verdict}`, "data-index": d.index },
           cell("td", d.turn), cell("td", verdictName(d.verdict)), cell("td", formatNumber(d.loss)))))));
+    box.addEventListener("toggle", () => { everyOpen = box.open; });
+    return box;
   }
 
   function summaryLine(result) {
@@ -251,6 +270,7 @@ export function createReviewDialog({ request, store, onMoment }) {
     notice = null;
     focus = null;
     tableShown = false;
+    everyOpen = false;
     if (run.saved.dropped) notice = () => t("review.dropped");
     else if (!run.saves) notice = () => (run.saves ? "" : t("review.notSaved")); // until its autosave is found
     // modal: the focus goes in, Tab stays inside, Escape closes (a11y.js)

@@ -31,7 +31,7 @@ import json
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..core.errors import IllegalActionError, NotationError, RecordError
@@ -54,8 +54,8 @@ REVIEW_VERSION = 1
 # Why these bounds: docs/ai.md, "The review".
 VERDICTS: tuple[tuple[str, float], ...] = (("good", 3.0), ("inaccuracy", 8.0), ("mistake", 15.0),
                                            ("blunder", math.inf))
-REVIEW_DEPTH = 2         # decisions looked ahead, the root's included (Hard's depth)
-REVIEW_NODES = 80_000    # per decision: what decides the review (Hard's budget per move)
+REVIEW_DEPTH = 2         # decisions looked ahead, the root's included (Hard's with 3+ players; 3 head to head)
+REVIEW_NODES = 80_000    # per decision: what decides the review (Hard's per move with 3+ players)
 # root candidates searched deeper (the played move always among them): half of Hard's 16, which
 # keeps a 4-player Hibernia game within the 30 s the page allows (36 s with 16, benchmarks/
 # review_browser.py) and changed the losses of a Hibernia game of Hards by 0.04 points on average
@@ -92,6 +92,8 @@ class Replayed:
     game: Game
     start: Any     # the position before the first step
     decisions: tuple[Decision, ...]
+    # what an item given back implies, once worked out (``_check_item``): by (index, best, why or not)
+    implied: dict[tuple[int, str, bool], dict[str, Any]] = field(default_factory=dict, compare=False)
 
 
 def verdict_of(loss: float) -> str:
@@ -199,15 +201,21 @@ def review_decision(game: Game, d: Decision, clock: Callable[[], float] | None =
             if best_value <= values[0]:
                 best = played
     verdict = verdict_of(loss)
-    after, mark_played = _touched(rules, state, played)
-    mark_better = mark_played if best == played else _touched(rules, state, best)[1]
-    why: list[dict[str, Any]] = []
-    if verdict != "good":
-        apart = difference(rules, state, best, played)
-        why = [(apart[0] if apart else BEST)["part"]]
     return {"index": d.index, "step": d.step, "turn": d.turn, "player": d.player, "played": d.played,
             "best": rules.action_to_text(best), "loss": loss, "verdict": verdict,
-            "chances": percents(chances(rules, after)), "why": why,
+            **_implied(rules, d, played, best, verdict != "good")}
+
+
+def _implied(rules: GameRules[Any, Any], d: Decision, played: Any, best: Any, explain: bool) -> dict[str, Any]:
+    """An item's fields that follow from the decision, its best move and whether its verdict
+    asks for a reason: ``chances`` after the move played, ``why`` and ``marks``."""
+    after, mark_played = _touched(rules, d.state, played)
+    mark_better = mark_played if best == played else _touched(rules, d.state, best)[1]
+    why: list[dict[str, Any]] = []
+    if explain:
+        apart = difference(rules, d.state, best, played)
+        why = [(apart[0] if apart else BEST)["part"]]
+    return {"chances": percents(chances(rules, after)), "why": why,
             "marks": {"played": mark_played, "better": mark_better}}
 
 
@@ -216,8 +224,10 @@ def _whole(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _check_item(game: Game, d: Decision, item: Any) -> dict[str, Any]:
-    """An item the page passes back, checked against the decision it claims to be (a copy)."""
+def _check_item(rp: Replayed, d: Decision, item: Any) -> dict[str, Any]:
+    """An item the page passes back, checked against the decision it claims to be (a copy): its
+    shape, and what follows from its best move (``_implied``: the chances, the why, the marks;
+    another engine's review differs there).  Its loss needs the search again: taken as it is."""
     where = f"item {d.index}"
     if not isinstance(item, dict) or set(item) != set(ITEM_FIELDS):
         raise ReviewError(f"{where}: not a review item (its fields are {', '.join(ITEM_FIELDS)})")
@@ -225,7 +235,7 @@ def _check_item(game: Game, d: Decision, item: Any) -> dict[str, Any]:
         if item[name] != getattr(d, name) or (name != "played" and not _whole(item[name])):
             raise ReviewError(f"{where}: field {name!r} is {str(item[name])[:40]!r}, but decision {d.index} "
                               f"of this record has {getattr(d, name)!r}: the review is of another game")
-    rules = game.rules
+    rules = rp.game.rules
     best = item["best"]
     try:
         ok = isinstance(best, str) and len(best) <= 200 and rules.is_legal(d.state, rules.text_to_action(best))
@@ -253,6 +263,17 @@ def _check_item(game: Game, d: Decision, item: Any) -> dict[str, Any]:
             isinstance(m, dict) and all(isinstance(v, list) and all(_whole(x) or isinstance(x, str) for x in v)
                                         for v in m.values()) for m in marks.values()):
         raise ReviewError(f"{where}: field 'marks' must be {{played, better}}, what each move touched")
+    if best == d.played and loss > 0:
+        raise ReviewError(f"{where}: the move played is the best, yet field 'loss' is {loss}")
+    key = (d.index, best, item["verdict"] != "good")
+    implied = rp.implied.get(key)
+    if implied is None:  # as JSON brings it back (a tuple in a part would come back a list)
+        implied = rp.implied[key] = json.loads(json.dumps(
+            _implied(rules, d, rules.text_to_action(d.played), rules.text_to_action(best), key[2])))
+    for name, value in implied.items():
+        if item[name] != value:
+            raise ReviewError(f"{where}: field {name!r} is not what the engine finds for this move: the review "
+                              "is of another game or by another version of the engine")
     out = dict(item)
     out["loss"] = float(loss)  # JSON from a page writes 3.0 as 3
     return out
@@ -267,7 +288,7 @@ def _check_items(rp: Replayed, items: Any) -> list[dict[str, Any]]:
     if len(items) > total:
         raise ReviewError(f"{len(items)} review items, but this record has {total} decisions: "
                           "the review is of another game")
-    return [_check_item(rp.game, d, item) for d, item in zip(rp.decisions, items, strict=False)]
+    return [_check_item(rp, d, item) for d, item in zip(rp.decisions, items, strict=False)]
 
 
 # ---------------------------------------------------------------- the whole review

@@ -219,6 +219,8 @@ def test_a_finished_game_is_reviewed_cancelled_resumed_saved_and_shown_again(ope
         until(page, "(at) => { const s = window.__cambria.state(); return s.mode === 'replay' && s.replay.at === at; }",
               "the replay at the mistake's moment", arg=item["step"])
         assert page.locator(DIALOG).is_hidden()
+        until(page, "() => Boolean(document.activeElement && document.activeElement.closest('[data-testid=replay-bar]'))",
+              "the focus in the replay bar")
     s.assert_clean()
 
 
@@ -253,6 +255,9 @@ def test_a_damaged_saved_review_is_dropped_with_a_notice_and_the_game_kept(open_
     wait_state(page, "stopped", "the review stopped")
     assert page.evaluate(STORED)["review"]["items"][0]["played"] == first["played"]
     page.get_by_test_id("review-close").click()
+    # opened from Saved games (closed by then): the focus comes back to the menu button
+    until(page, "() => document.activeElement && document.activeElement.dataset.testid === 'menu-button'",
+          "the focus back on the menu button")
 
     # a verdict the engine never gives: dropped when read, with a notice
     page.evaluate(EDIT, [{**first, "verdict": "splendid"}])

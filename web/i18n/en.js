@@ -380,7 +380,7 @@ export default {
   "review.cancel": "Cancel",
   "review.resume": "Resume",
   "review.stopped": "Stopped at decision {k} of {n}. Resume goes on from there.",
-  "review.failed": "The review stopped: {why}. Resume tries again from where it stopped.",
+  "review.failed": "The review stopped. {why} Resume tries again from where it stopped.",
   "review.dropped": "The review saved with this game could not be read, so it was dropped (the game itself is kept). The game is reviewed again.",
   "review.badItems": "The saved part of the review did not fit this game: it starts again from the first decision.",
   "review.notSaved": "This game is not among the saved games, so its review is not kept.",
