@@ -160,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Review a finished game's record as the page does: for every decision (a step "
                     "with two legal moves or more) the engine searches the best move and says how much "
                     "win chance the move played gave away (loss, in points), its verdict (good, "
-                    "inaccuracy, mistake, blunder; thresholds in docs/ai.md) and, for a mistake, what "
+                    "inaccuracy, mistake, blunder; thresholds in docs/ai.md) and, for any move worse than good, what "
                     "the better move does. Print per player the summary and the three biggest "
                     "mistakes, and the win chances turn by turn; or, with --json, the whole review as "
                     "the page gets it. Node budgets decide every search: the same record gives the "

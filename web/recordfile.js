@@ -46,10 +46,11 @@ export function saveFile(text, name, type = "application/json") {
   setTimeout(() => URL.revokeObjectURL(a.href), 2000);
 }
 
-/** Read a file as UTF-8 text; a clear message for what cannot be a game record. */
-export async function readRecordFile(file) {
+/** Read a file as UTF-8 text; a clear message for what cannot be a game record (or, with
+ *  maxBytes, the statistics file: stats.js STATS_FILE_BYTES). */
+export async function readRecordFile(file, { maxBytes = MAX_FILE } = {}) {
   if (file.size === 0) throw new Error(t("lib.fileEmpty"));
-  if (file.size > MAX_FILE) {
+  if (file.size > maxBytes) {
     throw new Error(t("lib.fileTooLarge", { size: Number((file.size / 1e6).toFixed(1)) }));
   }
   const bytes = await file.arrayBuffer();

@@ -30,7 +30,9 @@ export const FORMAT = "cambria-statistics";
 const SCHEMA = 1;
 export const HISTORY = 50; // finished games listed with their records
 export const MAX_GAMES = 2000; // games kept one by one (about 200 bytes each); older ones folded
-const MAX_CHARS = 3_000_000;
+const MAX_CHARS = 3_000_000; // what is read back, stored or imported; a write keeps within it
+/** The largest statistics file taken: any text within MAX_CHARS (UTF-8 needs at most 3 bytes a unit). */
+export const STATS_FILE_BYTES = 3 * MAX_CHARS;
 const MAX_DEPTH = 24; // a record nests 16 deep; a game and the file add a few levels
 const MAX_SEATS = 6; // five players and the neutral one
 const LEVELS = ["easy", "normal", "hard"]; // weakest first
@@ -210,7 +212,8 @@ const totalsOf = (older) => Object.fromEntries(Object.entries(older).map(([row, 
 
 /** The export: every game kept (with the records the history keeps) and the folded counts. */
 export function statsFile(data) {
-  return JSON.stringify({ format: FORMAT, version: SCHEMA, exported: new Date().toISOString(), games: data.games, older: data.older }, null, 1) + "\n";
+  // on one line, as stored: indented, the records' deep steps would make the file several times larger
+  return JSON.stringify({ format: FORMAT, version: SCHEMA, exported: new Date().toISOString(), games: data.games, older: data.older }) + "\n";
 }
 
 // ---------------------------------------------------------------- the store
@@ -232,13 +235,16 @@ export function createStats({ request = null, local = storage() } = {}) {
     }
   }
 
-  /** Written whole; when the storage is full, the oldest records go first (the counts stay). */
+  /** Written whole; when the storage is full, or the text would be longer than what is read
+   *  back (MAX_CHARS), the oldest records go first (the counts stay). */
   function write(data) {
     if (!local) return false;
     let kept = trim(data);
     for (;;) {
+      const text = JSON.stringify({ schema: SCHEMA, games: kept.games, older: kept.older });
       try {
-        local.setItem(KEY, JSON.stringify({ schema: SCHEMA, games: kept.games, older: kept.older }));
+        if (text.length > MAX_CHARS) throw new RangeError("longer than read back");
+        local.setItem(KEY, text);
         return true;
       } catch {
         const withRecord = kept.games.find((g) => g.record);

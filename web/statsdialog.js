@@ -16,7 +16,7 @@ import { formatNumber, formatPercent, language, onLanguage, t } from "./i18n.js"
 import { gameTitle } from "./games/index.js";
 import { levelName } from "./words.js";
 import { readRecordFile, saveFile } from "./recordfile.js";
-import { HISTORY, opponentLevel, statsFile, totals } from "./stats.js";
+import { HISTORY, STATS_FILE_BYTES, opponentLevel, statsFile, totals } from "./stats.js";
 
 const LEVEL_ROWS = ["easy", "normal", "hard", "people"];
 
@@ -156,7 +156,7 @@ export function createStatsDialog({ stats, onReplay }) {
     const label = t("lib.fileName", { name: file.name });
     let result;
     try {
-      result = stats.merge(await readRecordFile(file));
+      result = stats.merge(await readRecordFile(file, { maxBytes: STATS_FILE_BYTES }));
     } catch (err) {
       result = err;
     }

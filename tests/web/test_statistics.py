@@ -241,6 +241,78 @@ def test_statistics_export_and_import_on_a_fresh_page(open_page, tmp_path):
     other.assert_clean()
 
 
+def full_stats() -> dict:
+    """As many games as are kept one by one (2,000), five players each with names as long as are
+    kept (80 characters, Cyrillic: two bytes each), the newest 50 with their records: 2.5 MB of UTF-8."""
+    record = json.loads(json.dumps(make_record(Game("hibernia", ["Ann", "Bob", "Cy", "Dee"], seed=5, board="hibernia"))))
+    return {"schema": 1, "older": {}, "games": [
+        {"id": f"g{i:06d}" * 4, "at": 1.7e12 + i, "game": "hibernia", "map": "hibernia", "winners": [0],
+         "players": [{"name": (f"{i}-{s} " + "Ярослава Ó " * 8)[:80], "kind": "human" if s == 0 else "computer:normal",
+                      "you": s == 0, "points": 30 + s} for s in range(5)],
+         **({"record": record} if i >= 1950 else {})} for i in range(2000)]}
+
+
+def test_the_fullest_statistics_export_and_import_whole(open_page, tmp_path):
+    """What the page keeps at most goes out in one file and comes back in whole (a file of more
+    than 2 MiB: more than a game's file may be)."""
+    s = fresh_page(open_page)
+    page = s.page
+    page.evaluate("([k, text]) => localStorage.setItem(k, text)", [KEY, json.dumps(full_stats(), ensure_ascii=False)])
+    assert len(counted(page)) == 2000
+    open_stats(page)
+    with page.expect_download() as download:
+        page.get_by_test_id("stats-export").click()
+    path = tmp_path / "full.json"
+    download.value.save_as(path)
+    assert path.stat().st_size > 2 * 1024 * 1024, path.stat().st_size
+    other = fresh_page(open_page)
+    p2 = other.page
+    open_stats(p2)
+    p2.get_by_test_id("stats-import-file").set_input_files(str(path))
+    until(p2, "() => !document.querySelector('[data-testid=stats-message]').hidden", "the import's message", timeout=60_000)
+    assert p2.get_by_test_id("stats-message").get_attribute("data-kind") != "error", p2.get_by_test_id("stats-message").inner_text()
+    assert counted(p2) == counted(page)
+    assert sum(1 for g in stored(p2)["games"] if "record" in g) == 50
+    s.assert_clean()
+    other.assert_clean()
+
+
+def test_statistics_are_never_written_longer_than_they_are_read_back(open_page):
+    """Records so long that the whole would pass what is read back (3,000,000 characters): the
+    oldest records go, the counts stay, and what is written reads back whole."""
+    s = fresh_page(open_page)
+    out = s.page.evaluate("""async (data) => {
+      const script = document.querySelector('script[type="module"][src*="app.js"]');
+      const stats = await import(new URL('stats.js', script.src).href);
+      const record = (n) => ({ format: 'cambria-record', players: [], steps: Array.from({ length: n }, (_, i) => 'step ' + i) });
+      // the newest games but the very newest given long records while the whole stays readable
+      for (const g of data.games) delete g.record;
+      const newest = data.games.slice().reverse();
+      let k = 1;
+      while (k < 50) {
+        newest[k].record = record(6000);  // ~70,000 characters
+        if (JSON.stringify(data).length > 2_950_000) { delete newest[k].record; break; }
+        k++;
+      }
+      const kept = new Map([['cambria:stats', JSON.stringify(data)]]);
+      const local = { getItem: (key) => kept.get(key) ?? null, setItem: (key, v) => { kept.set(key, String(v)); } };
+      const store = stats.createStats({ local });
+      const before = store.data();
+      const added = store.attach(newest[0].id, record(18000));  // ~200,000 more: past 3,000,000
+      const after = store.data();
+      return { had: k - 1, before: before.games.length, recordsBefore: before.games.filter((g) => g.record).length,
+               added, length: kept.get('cambria:stats').length, games: after.games.length,
+               records: after.games.filter((g) => g.record).map((g) => g.id), newest: newest.slice(0, k).map((g) => g.id) };
+    }""", full_stats())
+    had, newest, records = out["had"], out["newest"], out["records"]
+    assert out["before"] == 2000 and out["recordsBefore"] == had > 5 and out["added"] is True, out["length"]
+    assert out["length"] <= 3_000_000 and out["games"] == 2000, out["length"]  # read back whole, every count kept
+    # the new record kept; the oldest ones went (at least one), the newer ones stayed
+    gone = [g for g in newest[1:] if g not in records]
+    assert newest[0] in records and gone and gone == newest[len(newest) - len(gone):], (records, newest)
+    s.assert_clean()
+
+
 # ------------------------------------------------------------------------------ what is stored
 
 def good_stats() -> dict:
