@@ -237,5 +237,8 @@ def test_a_tab_that_only_shows_the_game_calls_nobody(context_for, site):
     second.locator("#continue-here").click()
     until(first, "() => document.querySelector('#app').classList.contains('read-only')", "the first tab to let go")
     assert not first.evaluate(READ)["open"]
+    # the tab that took over plays once its load of the game comes back (it was settled before, read-only)
+    until(second, "() => !document.querySelector('#app').classList.contains('read-only') "
+          "&& document.querySelector('#pass-screen')?.open", "the tab that plays now to call the person")
     taken = shown(second)
     assert taken["open"] and taken["actor"] == c["actor"] and taken["focused"] == "pass-continue", taken

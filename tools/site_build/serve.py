@@ -152,6 +152,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # connections waiting to be accepted: a page's start (and the service worker's precache) opens
+    # many at once, and on a busy machine the default 5 overflowed, failing a fetch of the engine
+    request_queue_size = 128
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
