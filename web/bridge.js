@@ -46,14 +46,20 @@ export function markInteractive() {
 /**
  * Start the engine worker.
  * @param {{onProgress?: (p: {stage: string, fraction: number, loaded?: number, total?: number}) => void,
- *          workerURL?: string|URL, onDead?: (error: EngineError) => void}} options
- *          onDead: the engine stopped for good
+ *          workerURL?: string|URL, onDead?: (error: EngineError) => void, repair?: boolean}} options
+ *          onDead: the engine stopped for good; repair: a second try after a failed start, whose
+ *          worker asks for every file past the caches (engine-load.js)
  * @returns {{ready: Promise<{version: string, snapshot: boolean}>,
  *            request: (type: string, payload?: any) => Promise<any>,
  *            terminate: (error?: EngineError) => void, worker: Worker, dead: EngineError|null}}
  */
-export function createEngine({ onProgress, workerURL, onDead } = {}) {
-  const url = workerURL || new URL(`./worker.js?v=${BUILD}`, import.meta.url);
+/** Milliseconds the worker may take to say its first word (a progress message, sent as soon as
+ * its scripts have arrived): past that its script is taken to be stuck on the way. */
+export const FIRST_WORD_MS = 20000;
+
+export function createEngine({ onProgress, workerURL, onDead, repair = false } = {}) {
+  const url = new URL(workerURL || `./worker.js?v=${BUILD}`, import.meta.url);
+  if (repair) url.searchParams.set("repair", "1");
   const worker = new Worker(url, { type: "module", name: "cambria-engine" });
   const pending = new Map();
   let nextId = 1;
@@ -68,6 +74,7 @@ export function createEngine({ onProgress, workerURL, onDead } = {}) {
 
   function die(error) {
     if (dead) return;
+    clearTimeout(silence);
     dead = error;
     rejectReady(error);
     for (const { reject } of pending.values()) reject(error);
@@ -81,7 +88,19 @@ export function createEngine({ onProgress, workerURL, onDead } = {}) {
     }
   }
 
+  // The worker's own stalls (a download with no byte) it reports itself (engine-load.js); a
+  // worker whose script never arrives says nothing at all, which only a clock here can tell.
+  let silence = setTimeout(() => {
+    die(new EngineError("DownloadStalled", `worker.js: no word from the game engine's worker in ${FIRST_WORD_MS / 1000} s`));
+    worker.terminate();
+  }, FIRST_WORD_MS);
+  const heard = () => {
+    clearTimeout(silence);
+    silence = null;
+  };
+
   worker.onmessage = (event) => {
+    heard();
     const message = event.data || {};
     if (message.id !== undefined) {
       const entry = pending.get(message.id);

@@ -101,11 +101,11 @@ function createMeter(total, report, onStall) {
 // file (gzip when `gzip`), and its content once decompressed.  Resolves to the content, checked:
 // the hash of the stored bytes if they arrived as stored (cheaper: a third of the bytes), else
 // (a host decompressed them, or the plain copy was fetched) the hash of the content.
-async function download(asset, base, meter, signal) {
+async function download(asset, base, meter, signal, repair) {
   try {
-    return await downloadOnce(asset, base, meter, signal, false);
+    return await downloadOnce(asset, base, meter, signal, repair);
   } catch (err) {
-    if (!(err instanceof LoadError && err.name === "DownloadDamaged")) throw err;
+    if (repair || !(err instanceof LoadError && err.name === "DownloadDamaged")) throw err;
     // Damaged: perhaps only the copy in a cache.  Once more, asking past every cache: the
     // service worker then fetches the file from the network and repairs its cache with it.
     console.warn(`Cambria: ${err.message}; fetching it again.`);
@@ -122,6 +122,7 @@ async function downloadOnce(asset, base, meter, signal, repair) {
   let response;
   let counted = 0; // never more than the file's share of the total, whatever the host sends
   let scale = 1; // bytes of the bar per byte arrived: less when the host sends the content
+  let offline = false;
   meter.active++;
   try {
     try {
@@ -132,6 +133,8 @@ async function downloadOnce(asset, base, meter, signal, repair) {
       throw new LoadError("DownloadFailed", `${path}: ${err.message || err}`);
     }
     if (!response.ok) throw new LoadError("DownloadFailed", `${path}: HTTP ${response.status}`);
+    // asked past the caches, the service worker had only its kept copy (web/sw.js): the network is away
+    offline = repair && response.headers.get("X-Cambria-Kept") === "1";
     const reader = response.body.getReader();
     const arrived = []; // the bytes as they came, to check them while gzipped
     let arrivedLength = 0;
@@ -187,6 +190,9 @@ async function downloadOnce(asset, base, meter, signal, repair) {
     return bytes;
   } catch (err) {
     meter.loaded -= counted; // this attempt's bytes do not count (the bar never goes back)
+    if (offline && err instanceof LoadError && err.name === "DownloadDamaged") {
+      throw new LoadError("DownloadFailed", `${path}: no network, and the copy kept on this device is damaged`);
+    }
     throw err;
   } finally {
     meter.active--;
@@ -201,7 +207,13 @@ function pythonMessage(err) {
   return lines[lines.length - 1] || "unknown error";
 }
 
-export async function loadEngine(config, report) {
+/**
+ * Start Python and the engine.  `repair`: this start follows one that failed (engine.js tries
+ * once more in a fresh worker): every file is asked for past the caches (the service worker
+ * then fetches it from the network, and keeps its own copy only if the network is away), so a
+ * damaged or half-stored copy anywhere cannot fail the start twice.
+ */
+export async function loadEngine(config, report, { repair = false } = {}) {
   if (typeof WebAssembly !== "object" || typeof ReadableStream !== "function") {
     throw new LoadError("Unsupported", "this browser cannot run WebAssembly");
   }
@@ -226,7 +238,7 @@ export async function loadEngine(config, report) {
   const got = {};
   const get = (name) => {
     if (!got[name]) {
-      got[name] = download(assets[name], base, meter, abort.signal);
+      got[name] = download(assets[name], base, meter, abort.signal, repair);
       got[name].catch(() => {});
     }
     return got[name];
@@ -241,7 +253,13 @@ export async function loadEngine(config, report) {
   try {
     const indexURL = new URL(config.pyodide, base).href;
     meter.active++; // a request that hangs is a stalled download too
-    const { loadPyodide } = await race(import(new URL("pyodide.mjs", indexURL).href)).finally(() => {
+    const loader = new URL("pyodide.mjs", indexURL);
+    if (repair) loader.search = REPAIR;
+    // A module that failed to arrive stays failed in this worker's module map (import() of the same
+    // URL fails again at once): the page's next try is a fresh worker (engine.js).
+    const { loadPyodide } = await race(import(loader.href).catch((err) => {
+      throw new LoadError("DownloadFailed", `pyodide.mjs: ${err.message || err}`);
+    })).finally(() => {
       meter.active--;
     });
     // The runtime's JavaScript came compressed: it is imported from memory.  A host whose own

@@ -19,6 +19,12 @@
 // error event, or its liveness lock freed: bridge.js) is replaced at once, without waiting for
 // the bound; a request still out after SLOW_AFTER calls onSlow({type}), so that the player hears
 // within a moment that something takes longer than it should.
+//
+// A start that fails (a file that did not arrive or arrived damaged, a worker that died while
+// starting) is tried once more by itself, after RETRY_AFTER_MS, in a fresh worker that asks for
+// every file past the caches (bridge.js `repair`): a failed module import stays failed in its
+// worker, and a damaged stored copy would fail again.  Only if that fails too does `ready`
+// reject; retry() (the player's "Try again") then starts over the same way.
 
 import { createEngine, EngineError } from "./bridge.js";
 
@@ -38,13 +44,41 @@ export const SLOW_AFTER = {
   review_run: 10000, // one slice reviews at least one decision, a search as deep as Hard's move
 };
 
+/** Milliseconds between a failed start and the second try (a network that dropped a request
+ * a moment ago has often come back). */
+export const RETRY_AFTER_MS = 500;
+
+/** Whether a failed start is worth a second try: not when the browser lacks what the engine needs. */
+function retryable(error) {
+  return error?.name !== "Unsupported" && error?.code !== "unsupported";
+}
+
 export function createEngineHost({ onProgress, onRestart, onSlow, create = createEngine } = {}) {
   let current = null; // the bridge of the worker in use
+  let ready = null; // the current start's promise: its bridge, or the second try's, is up
   let restarts = 0;
 
-  function start() {
+  // A start, tried twice: the promise resolves when the first or the second worker is ready.
+  function launch({ repair = false } = {}) {
+    const first = start({ repair });
+    const tried = first.ready.catch((error) => {
+      if (first !== current || !retryable(error)) throw error;
+      console.warn("Cambria: the game engine did not start; trying once more in a fresh worker.", error);
+      return new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS)).then(() => {
+        if (first !== current) throw error; // replaced meanwhile (retry(), a restart)
+        return start({ repair: true }).ready;
+      });
+    });
+    tried.catch(() => {});
+    ready = tried;
+    return tried;
+  }
+
+  function start({ repair = false } = {}) {
+    current?.terminate(new EngineError("EngineRestarted", "the game engine was replaced", { code: "restarted" }));
     const bridge = create({
       onProgress,
+      repair,
       onDead: (error) => {
         // a worker that had started and then died (not a failed first load: that is shown as such)
         if (bridge === current && bridge.started && error.code !== "restarted") restart("crashed", error);
@@ -59,10 +93,10 @@ export function createEngineHost({ onProgress, onRestart, onSlow, create = creat
   function restart(reason, cause = null) {
     const old = current;
     restarts += 1;
-    start();
     old.terminate(new EngineError("EngineRestarted", `the game engine was restarted (${reason})`, { code: "restarted" }));
+    launch();
     console.warn(`Cambria: the game engine was restarted (${reason})`, cause || "");
-    if (onRestart) onRestart({ reason, ready: current.ready, count: restarts });
+    if (onRestart) onRestart({ reason, ready, count: restarts });
   }
 
   function request(type, payload = {}) {
@@ -107,13 +141,17 @@ export function createEngineHost({ onProgress, onRestart, onSlow, create = creat
     });
   }
 
-  start();
+  launch();
   return {
     request,
     /** Start a new worker now (the page's own choice, e.g. after a fatal error). */
     restart: (reason = "requested") => restart(reason),
+    /** The player's "Try again" after a start failed twice: a fresh start, past the caches
+     * (no onRestart: the caller waits for `ready` itself).  Returns the new `ready`. */
+    retry: () => launch({ repair: true }),
+    /** Resolves when the current start's worker (or its second try) is ready; rejects if both failed. */
     get ready() {
-      return current.ready;
+      return ready;
     },
     /** The bridge of the worker in use (bridge.js). */
     get bridge() {

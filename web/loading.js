@@ -1,23 +1,22 @@
-// The loading card: a progress bar that moves with the bytes, and plain words with a Reload
-// button when loading fails or stalls (never an endless bar, never a Python traceback).
+// The loading card: a progress bar that moves with the bytes, and plain words with a button
+// when loading fails or stalls (never an endless bar, never a Python traceback).
 //
 //   import { createLoading } from "./loading.js";
 //   const loading = createLoading({ t, stageText, formatNumber, formatPercent });
 //   loading.progress({ stage, fraction, loaded, total });   // from the engine's progress messages
-//   loading.failed(err);   // err.name from the worker: DownloadFailed, DownloadDamaged, OutOfMemory, ...
-//                          // or Unsupported with err.missing (support.js: the page's own check)
+//   loading.failed(err, { retry });   // err.name from the worker: DownloadFailed, DownloadDamaged,
+//                          // OutOfMemory, ... or Unsupported with err.missing (support.js: the
+//                          // page's own check); "Try again" calls retry() (else it reloads the page)
 //   loading.done();        // hides the card
 //   loading.retranslate(); // after a language switch
 //
 // index.html also loads this module on its own, before app.js: if the page's scripts never get
 // as far as createLoading() (a script that did not arrive, or arrived damaged), the card says
 // so when the page has finished loading, in the words of index.html (translated if the
-// translations loaded).  It imports nothing, so that it works when the other scripts do not.
+// translations loaded), with Reload.  It imports nothing, so that it works when the other
+// scripts do not.  (A worker that never says a word is the bridge's to notice: bridge.js.)
 
 let attached = false;
-// The worker's first word comes within a second or two; if none comes at all (its script never
-// arrives), the card says the loading stopped.  Later stalls the worker notices itself.
-const FIRST_WORD_MS = 30000;
 
 function $(id) {
   return document.getElementById(id);
@@ -28,6 +27,13 @@ function showReload() {
   if (!reload) return;
   reload.hidden = false;
   reload.onclick = () => location.reload();
+}
+
+/** The file a download error names first ("pyodide/pyodide.mjs: HTTP 503", "x/y.wasm.gz arrived
+ *  incomplete …" -> "pyodide.mjs", "y.wasm.gz"), or "". */
+function fileOf(err) {
+  const match = /^([\w./-]+\.[a-z0-9]+)(\?\S*)?[: ]/.exec(String((err && err.message) || ""));
+  return match ? match[1].split("/").pop() : "";
 }
 
 function incomplete() {
@@ -83,16 +89,20 @@ export function createLoading({ t, stageText, formatNumber, formatPercent }) {
   const text = $("loading-text");
   const pct = $("loading-pct");
   const bar = $("loading-bar");
+  const detail = $("loading-detail");
+  const button = $("loading-reload");
   let last = null; // the last progress, to word it again in another language
   let failure = null;
-  let finished = false;
-  const silence = setTimeout(() => {
-    if (!last && !failure && !finished) failed(Object.assign(new Error("no word from the game engine"), { name: "DownloadStalled" }));
-  }, FIRST_WORD_MS);
+  let retryable = false;
 
   function words() {
     if (failure) {
       text.textContent = failureText(failure, t);
+      // which file, in its own name: what a person can pass on to whoever hosts the site
+      const file = fileOf(failure);
+      detail.textContent = file ? t("loading.file", { file }) : "";
+      detail.hidden = !file;
+      button.textContent = retryable ? t("loading.retry") : t("loading.reload");
       return;
     }
     if (!last) return;
@@ -117,21 +127,32 @@ export function createLoading({ t, stageText, formatNumber, formatPercent }) {
     document.documentElement.dataset.loading = "loading";
   }
 
-  function failed(err) {
-    clearTimeout(silence);
+  function failed(err, { retry = null } = {}) {
     failure = err || new Error("unknown");
+    retryable = typeof retry === "function";
     card.classList.add("failed");
     card.hidden = false;
     text.removeAttribute("data-i18n");
+    button.removeAttribute("data-i18n");
     words();
     pct.textContent = "";
     showReload();
+    if (retryable) {
+      button.onclick = () => {
+        // back to a bar: the next progress (or failure) words the card again
+        failure = null;
+        card.classList.remove("failed");
+        button.hidden = true;
+        detail.hidden = true;
+        progress({ stage: "", fraction: 0 });
+        retry();
+      };
+    }
     document.documentElement.dataset.loading = "failed";
+    button.focus({ preventScroll: true });
   }
 
   function done() {
-    clearTimeout(silence);
-    finished = true;
     card.hidden = true;
     document.documentElement.dataset.loading = "done";
   }
@@ -151,8 +172,8 @@ export function loadingProgress(p) {
   if (shared) shared.progress(p);
 }
 
-export function loadingFailed(err) {
-  if (shared) shared.failed(err);
+export function loadingFailed(err, options) {
+  if (shared) shared.failed(err, options);
 }
 
 export function loadingDone() {

@@ -7,7 +7,7 @@
 //   startup.restarted({ ready })   // engine.js replaced the worker
 
 import { t } from "./i18n.js";
-import { showError } from "./errors.js";
+import { clearError, showError } from "./errors.js";
 import { notify } from "./toasts.js";
 import { loadingFailed, loadingProgress } from "./loading.js";
 import { markInteractive } from "./bridge.js";
@@ -17,15 +17,30 @@ const $ = (id) => document.getElementById(id);
 export function createStartup({ engine, ask, go, setup, library, remote, state, toSetup, stopMoves, onBooted }) {
   let restarts = 0; // which restart is being recovered from
   let recovering = 0;
+  let booted = false;
 
-  async function boot() {
+  // The engine did not start, twice (engine.js tries once more by itself): the loading card says
+  // why, in the player's words, with "Try again", which starts it afresh and then goes on with
+  // `then` (the page's start, or bringing the game back after a restart).  Only the card speaks:
+  // the error banner would lie over it saying the same.
+  function startFailed(err, then) {
+    if (!state.info) setup.unavailable(); // the new-game screen cannot start a game yet
+    // a browser that lacks what the engine needs gets no "Try again" (it would fail the same way)
+    loadingFailed(err, err?.name === "Unsupported" ? {} : {
+      retry: () => {
+        clearError();
+        then(engine.retry());
+      },
+    });
+  }
+
+  async function boot(ready = engine.ready) {
     try {
-      await engine.ready;
+      await ready;
     } catch (err) {
-      loadingFailed(err);
-      setup.unavailable();
-      showError(err);
-      onBooted?.(); // a fixed deploy can still replace a broken one (offline.js)
+      startFailed(err, boot);
+      if (!booted) onBooted?.(); // a fixed deploy can still replace a broken one (offline.js)
+      booted = true;
       return;
     }
     const info = await ask("info");
@@ -38,7 +53,8 @@ export function createStartup({ engine, ask, go, setup, library, remote, state, 
     const resumed = (await remote?.boot()) || (await library.resume()); // a game link in the address first
     if (!resumed && state.mode === "loading") go("setup");
     markInteractive();
-    onBooted?.();
+    if (!booted) onBooted?.();
+    booted = true;
   }
 
   async function restarted({ ready }) {
@@ -49,11 +65,14 @@ export function createStartup({ engine, ask, go, setup, library, remote, state, 
     notify(t("engine.restarted"), { urgent: true });
     loadingProgress({ stage: "", fraction: 0 });
     go("loading");
+    await comeBack(ready, mine, hadGame, gaveUp);
+  }
+
+  async function comeBack(ready, mine, hadGame, gaveUp) {
     try {
       await ready;
     } catch (err) {
-      loadingFailed(err);
-      showError(err);
+      if (mine === restarts) startFailed(err, (again) => comeBack(again, mine, hadGame, gaveUp));
       return;
     }
     if (mine !== restarts) return; // a later restart took over

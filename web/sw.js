@@ -19,7 +19,8 @@
 //           be damaged (a disk error, a browser bug, someone's tampering).  (The big files the
 //           engine's worker downloads it checks itself, so they go out at once; when the worker
 //           finds one damaged it asks again with ?cambria-repair=1.)  A damaged file is fetched
-//           again from the network and the cache repaired; if the network has another version
+//           again from the network and the cache repaired (and the kept copy served if the
+//           network is away and it is whole); if the network has another version
 //           (a new deploy), that is served and a fresh install started; with no network, a
 //           navigation gets a short page saying so and an asset a network error (the page then
 //           says so and offers Reload).  Anything else goes to the network.
@@ -33,6 +34,7 @@ const SCOPE = new URL("./", self.location.href);
 const INDEX = new URL("index.html", SCOPE).href;
 const PARALLEL = 4;
 const REPAIR = "cambria-repair=1"; // a file asked for with this query is fetched and cached again
+const KEPT = "X-Cambria-Kept"; // on the kept copy served for REPAIR when the network is away
 const gunzip = typeof DecompressionStream === "function";
 
 function url(path) {
@@ -200,7 +202,8 @@ function brokenOfflinePage() {
 async function respond(request, key, path, repair) {
   const hash = SW.files[path];
   const cache = await caches.open(CACHE);
-  const hit = repair ? null : await cache.match(key);
+  const kept = await cache.match(key);
+  const hit = repair ? null : kept;
   if (hit && hash === undefined) return hit;
   // The big files the engine's worker checks itself go out at once, streaming; if one is
   // damaged, the worker asks again with the repair query (below).
@@ -216,6 +219,15 @@ async function respond(request, key, path, repair) {
   try {
     got = await fromNetwork(path);
   } catch (err) {
+    // Asked past the cache (the engine's second try, engine-load.js) with no network: the copy
+    // kept here is all there is: it goes out if it is whole (the worker checks its big files itself).
+    // Marked as such: a big file the worker then finds damaged could not be fetched (engine-load.js).
+    if (repair && kept && ((SW.checkedByWorker || []).includes(path)
+        || (await matches(await kept.clone().arrayBuffer(), path)))) {
+      const headers = new Headers(kept.headers);
+      headers.set(KEPT, "1");
+      return new Response(kept.body, { status: 200, statusText: "OK", headers });
+    }
     if (request.mode === "navigate") return brokenOfflinePage();
     return Response.error();
   }

@@ -49,7 +49,9 @@ function progress({ stage, fraction, loaded, total }) {
 async function load() {
   if (!CONFIG) throw new Error("worker.js is not built: run `python3 build.py` and open dist/");
   progress({ stage: "Loading Python", fraction: 0.02 });
-  const { pyodide, fromSnapshot } = await loadEngine(CONFIG, progress);
+  // "?repair=1": the page's second try after a failed start (engine.js): fetch past every cache
+  const repair = new URL(self.location.href).searchParams.get("repair") === "1";
+  const { pyodide, fromSnapshot } = await loadEngine(CONFIG, progress, { repair });
   // <module>.call never raises: "1" + result JSON or "0" + error JSON ({name, code, message}).
   // start() reseeds "random": after a memory snapshot every visitor would otherwise start from
   // the same generator state.

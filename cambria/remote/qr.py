@@ -19,6 +19,11 @@ big-integer operations, not a loop over the 22,201 modules. In the site's Pyodid
 WebAssembly) under Node on the same machine, heavily loaded: 100 to 220 ms the first time, 80
 to 110 ms after, with the same modules as CPython.
 
+Why not segno, the tests' reference, in the engine itself (measured 2026-11-28, see
+docs/benchmarks.md): it would add about 430 KB to a first visit, because ``import segno`` brings
+``xml.sax.saxutils`` and with it ``urllib.request``, ``http.client`` and ``email`` into the memory
+snapshot. It also draws a code about five times slower than this module.
+
 >>> matrix = qr_matrix("Cambria")
 >>> len(matrix), len(matrix[0]), matrix[0][:8]
 (21, 21, [True, True, True, True, True, True, True, False])

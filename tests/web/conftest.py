@@ -5,7 +5,8 @@ record what they do.
                   site under "/some/path/"), site.origin, site.manifest (dist/build.json)
     browser       headless Chromium (Debian's /usr/bin/chromium, else Playwright's own)
     open_page     open_page(path="", *, subpath=False, viewport=None, **context_options)
-                  -> PageSession: a fresh context and page, already navigated; it records
+                  -> PageSession: a fresh context and page, already navigated (no service worker
+                  unless service_workers="allow" is passed); it records
                   console errors, page errors, every request URL and requests to other origins
                   (those are also blocked).  Closed after the test.
 
@@ -20,6 +21,7 @@ engine) and ``window.__cambriaAnnounced``.  The site itself exposes no globals.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -164,6 +166,10 @@ def open_page(browser, site):
               wait_until: str = "load", **context_options) -> PageSession:
         if viewport:
             context_options["viewport"] = viewport
+        # No service worker unless the test asks for one (service_workers="allow"): its first-visit
+        # install downloads, checks and stores every file of the site (~20 MB) beside each test,
+        # which only the tests of the offline copy need (test_offline, test_loading, test_remote_play).
+        context_options.setdefault("service_workers", "block")
         context = browser.new_context(**context_options)
         page = context.new_page()
         session = PageSession(context=context, page=page, origin=site.origin)
@@ -178,16 +184,13 @@ def open_page(browser, site):
             if message.type == "error":
                 session.console_errors.append(f"{message.text} ({message.location})")
 
-        def block_foreign(route):
-            if _same_origin(route.request.url, site.origin):
-                route.continue_()
-            else:
-                route.abort()  # recorded by on_request
-
         context.on("request", on_request)
         context.on("console", on_console)
         page.on("pageerror", lambda exc: session.page_errors.append(str(exc)))
-        context.route("**/*", block_foreign)
+        # Requests to other origins are refused (and recorded by on_request).  The pattern is
+        # matched in Playwright's own process: the site's own requests (tens of MB at each start)
+        # never wait for this test's thread, which answers only while it is inside a Playwright call.
+        context.route(foreign_to(site.origin), lambda route: route.abort())
         base = site.subpath_url if subpath else site.url
         page.goto(base + path.lstrip("/"), wait_until=wait_until)
         return session
@@ -198,6 +201,18 @@ def open_page(browser, site):
             session.context.close()
         except Exception:
             pass
+
+
+def foreign_to(origin: str) -> re.Pattern[str]:
+    """A URL pattern for every request that is not to ``origin`` (data:, blob: and about: URLs
+    are never requests on the network).
+
+    >>> bool(foreign_to("http://127.0.0.1:8000").match("http://127.0.0.1:8000/app.js"))
+    False
+    >>> bool(foreign_to("http://127.0.0.1:8000").match("http://127.0.0.1:80001/x"))
+    True
+    """
+    return re.compile(rf"^(?!{re.escape(origin)}/|data:|blob:|about:)")
 
 
 def _same_origin(url: str, origin: str) -> bool:

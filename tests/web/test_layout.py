@@ -192,7 +192,8 @@ def assert_names_and_levels_whole(page, names: list[str], lang: str) -> None:
     assert "open" in page.locator("#players").get_attribute("class")
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(50)  # one layout
+        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[w, h])
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out
         rows = page.evaluate(NAMES_AND_LEVELS)
         where = f"{w}×{h} {lang}"
         assert [r["name"] for r in rows] == names

@@ -1,5 +1,6 @@
-"""Loading, and loading going wrong: the bar moves with the bytes; a damaged cache is repaired
-from the network or, with no network, the page says so in plain words and offers Reload; a
+"""Loading, and loading going wrong: the bar moves with the bytes; a start that fails is tried
+once more by itself in a fresh worker, past the caches; a damaged cache is repaired from the
+network or, with no network, the page says so in plain words and offers "Try again"; a
 truncated or stalled download never leaves an endless bar; the strict Content-Security-Policy
 holds through a whole session; and a first visit says "works offline" exactly once."""
 
@@ -43,12 +44,20 @@ def wait_offline_ready(page) -> None:
 
 
 def wait_failed(page, timeout=LOAD_MS) -> str:
-    """The loading card reports a failure: its words, with a Reload button and no bar left."""
+    """The loading card reports a failure: its words, with a button (Try again, or Reload where
+    the page's own scripts did not arrive) and no bar left."""
     page.wait_for_function("() => document.documentElement.dataset.loading === 'failed'", timeout=timeout)
     assert page.get_by_test_id("loading-reload").is_visible()
     text = page.locator("#loading").inner_text()
     assert "Traceback" not in text and "File \"" not in text
     return text
+
+
+def retry_button(page):
+    """The card's "Try again", after a start that failed twice."""
+    button = page.get_by_test_id("loading-reload")
+    assert button.inner_text() == english("loading.retry")
+    return button
 
 
 def first_visit(ctx, url: str):
@@ -106,40 +115,120 @@ def test_the_card_shows_megabytes_while_downloading(site, context_for):
 
 # ------------------------------------------------------------------ damaged downloads
 
-def test_a_truncated_runtime_says_so_and_a_reload_recovers(site, context_for):
+def test_a_truncated_runtime_says_so_and_try_again_recovers(site, context_for):
     wasm = site.manifest["assets"]["wasm"]
     whole = (site.dist / wasm).read_bytes()
     ctx = context_for()
+    asked = []
     pattern = re.compile(re.escape(wasm.rsplit("/", 1)[1]) + r"(\?.*)?$")  # also the worker's second try
-    ctx.route(pattern, lambda route: route.fulfill(status=200, body=whole[: len(whole) // 2],
-                                                   headers={"Content-Type": "application/gzip"}))
+
+    def truncated(route):
+        asked.append(route.request.url)
+        route.fulfill(status=200, body=whole[: len(whole) // 2], headers={"Content-Type": "application/gzip"})
+
+    ctx.route(pattern, truncated)
     page = ctx.new_page()
     page.goto(site.url)
     text = wait_failed(page)
     assert english("loading.damaged") in text
+    # the first worker asked for it, then past the caches (its own repair); the second worker
+    # asked past the caches at once
+    assert [u.endswith("?cambria-repair=1") for u in asked] == [False, True, True], asked
+    assert page.get_by_test_id("loading-detail").inner_text() == english("loading.file").replace(
+        "{file}", wasm.rsplit("/", 1)[1])
+    assert not page.locator("#error").is_visible()  # the card speaks, no banner over it
     ctx.unroute(pattern)  # the network is good again
-    page.get_by_test_id("loading-reload").click()
+    retry_button(page).click()
     wait_interactive(page)
     assert page.evaluate("document.documentElement.dataset.loading") == "done"
+    assert page.get_by_test_id("start-button").is_enabled()
+
+
+def test_a_runtime_import_dropped_once_still_starts(site, context_for):
+    """The first request for Pyodide's loader fails (a reload on a bad network): a failed module
+    import stays failed in its worker, so the page tries once more in a fresh one, by itself."""
+    dropped = []
+    ctx = context_for()
+
+    def once(route):
+        if dropped:
+            route.continue_()
+        else:
+            dropped.append(route.request.url)
+            route.abort()
+
+    ctx.route(re.compile(r"/pyodide\.mjs(\?.*)?$"), once)
+    page = ctx.new_page()
+    page.goto(site.url)
+    wait_interactive(page)
+    assert len(dropped) == 1
+    assert page.evaluate("document.documentElement.dataset.loading") == "done"
+    assert not page.locator("#error").is_visible()
+    assert page.get_by_test_id("start-button").is_enabled()
+
+
+def test_a_worker_that_dies_while_starting_is_replaced(site, context_for):
+    """The engine's worker throws while its scripts load (as one killed mid-start does): the page
+    starts a fresh worker by itself and the game is playable."""
+    served = []
+    ctx = context_for()
+
+    def dying_once(route):
+        served.append(route.request.url)
+        if len(served) == 1:
+            route.fulfill(status=200, content_type="text/javascript", body='throw new Error("worker died");')
+        else:
+            route.continue_()
+
+    ctx.route(re.compile(r"/engine-load\.js(\?.*)?$"), dying_once)
+    page = ctx.new_page()
+    page.goto(site.url)
+    wait_interactive(page)
+    assert len(served) == 2
+    assert page.get_by_test_id("start-button").is_enabled()
+
+
+def test_a_runtime_that_never_arrives_ends_in_try_again(site, context_for):
+    """Pyodide's loader is never answered, in the first worker or the second: within two stalls
+    (STALL_MS, 20 s each, engine-load.js) and the pause between, the card says the loading
+    stopped and offers Try again, which starts the game once the network answers."""
+    held = []
+    ctx = context_for()
+    pattern = re.compile(r"/pyodide\.mjs(\?.*)?$")
+    ctx.route(pattern, lambda route: held.append(route))
+    page = ctx.new_page()
+    started = time.monotonic()
+    page.goto(site.url)
+    text = wait_failed(page, timeout=90000)
+    took = time.monotonic() - started
+    assert english("loading.stalled") in text
+    assert len(held) == 2  # one request per worker, the second past the caches
+    assert held[1].request.url.endswith("?cambria-repair=1")
+    assert took < 75, f"the card said so only after {took:.0f} s"  # 2 x 20 s stalls, slack for a busy machine
+    ctx.unroute(pattern)
+    retry_button(page).click()
+    wait_interactive(page)
+    assert page.get_by_test_id("start-button").is_enabled()
 
 
 def test_a_stalled_download_says_so(site, context_for):
     """No byte for a while (the snapshot's request never answered): the card says the loading
-    has stopped and offers Reload, instead of a bar that waits forever."""
+    has stopped and offers Try again, instead of a bar that waits forever."""
     snapshot = site.manifest["assets"]["snapshot"].rsplit("/", 1)[1]
     held = []
     ctx = context_for()
-    ctx.route(re.compile(re.escape(snapshot) + r"$"), lambda route: held.append(route))
+    ctx.route(re.compile(re.escape(snapshot) + r"(\?.*)?$"), lambda route: held.append(route))
     page = ctx.new_page()
     page.goto(site.url)
     text = wait_failed(page, timeout=90000)
     assert english("loading.stalled") in text
-    assert held
+    assert len(held) == 2  # the second worker tried too
+    retry_button(page)
 
 
 def test_a_worker_that_never_arrives_is_named(site, context_for):
     """The engine's own script is never answered: no word from the worker at all, so the
-    page itself notices, says the loading stopped and offers Reload."""
+    page notices (bridge.js), tries a fresh worker, then says the loading stopped."""
     held = []
     ctx = context_for()
     ctx.route(re.compile(r"/worker\.js(\?.*)?$"), lambda route: held.append(route))
@@ -147,7 +236,8 @@ def test_a_worker_that_never_arrives_is_named(site, context_for):
     page.goto(site.url)
     text = wait_failed(page, timeout=90000)
     assert english("loading.stalled") in text
-    assert held
+    assert len(held) == 2 and "repair=1" in held[1].request.url
+    retry_button(page)
 
 
 # ------------------------------------------------------------------ a damaged cache
@@ -185,12 +275,14 @@ def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how
     ctx = context_for()
     page = first_visit(ctx, site.url)
     corrupt(page, path, how)
-    # with no network the damage cannot be repaired: the page says so and offers Reload
+    # with no network the damage cannot be repaired (the second worker finds the same): the
+    # page says so
     ctx.set_offline(True)
     page.reload()
     text = wait_failed(page)
     assert english(says) in text
-    # the network is back: Reload repairs the cache from it and the game starts
+    # the network is back: the button (Try again; Reload where the page's own script was
+    # damaged) repairs the cache from it and the game starts
     ctx.set_offline(False)
     page.get_by_test_id("loading-reload").click()
     wait_interactive(page)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import build
+from waits import saved_now
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -133,7 +134,7 @@ def test_after_the_first_visit_it_starts_and_plays_with_no_network(dist_dir, tmp
         page.get_by_test_id("start-button").click()
         page.wait_for_selector('#app[data-screen="game"]')
         play_a_little(page, 2)
-        time.sleep(0.2)
+        saved_now(page)  # the autosave holds what is on the board
         before = page.evaluate("window.__cambria.state().view")
 
         # the train goes into a tunnel: no network, no server
@@ -232,7 +233,7 @@ def test_a_new_build_replaces_the_cached_one(tmp_path, context_for):
         page.get_by_test_id("start-button").click()
         page.wait_for_selector('#app[data-screen="game"]')
         play_a_little(page, 2)
-        time.sleep(0.2)
+        saved_now(page)  # the autosave holds what is on the board
         before = page.evaluate("window.__cambria.state().view")
 
         host.point(new_dir)  # deploy

@@ -148,7 +148,7 @@ def setup_devices(open_page, game: str, kinds: list[str], names: list[str]) -> d
     link = start_remote(host.page, game, kinds)
     devices = {0: host}
     for name in names:
-        device = open_page(viewport=LAPTOP)
+        device = open_page(viewport=LAPTOP, service_workers="allow")  # a device may go offline
         link = join(device, link, name)
         devices[len(devices)] = device
     follow_link(host, link)

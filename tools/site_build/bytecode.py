@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import shutil
 import tempfile
 import zipfile
@@ -63,7 +64,7 @@ def compile_zips(pyodide_dir: Path, jobs: list[dict[str, Any]], cache: Path, std
         for i, job in enumerate(jobs):
             data = (work / f"out-{i}.zip").read_bytes()
             Path(job["dst"]).parent.mkdir(parents=True, exist_ok=True)
-            tmp_dst = Path(f"{job['dst']}.tmp")
+            tmp_dst = Path(f"{job['dst']}.{os.getpid()}.tmp")  # parallel builds (the test workers) write their own
             tmp_dst.write_bytes(data)
             tmp_dst.replace(job["dst"])
 

@@ -114,6 +114,23 @@ def ensure_system_tools() -> None:
     ensure_engine_node()
 
 
+def parallel(argv: list[str]) -> list[str]:
+    """pytest-xdist's arguments for a run on every core, unless the arguments choose themselves
+    (``-n``, ``--dist``, ``-p no:xdist``) or ask for one process (``--pdb``, ``-x``: a first failure
+    stops the whole run only in one process).  Each worker gets a test as it frees up (worksteal:
+    the browser tests' times differ a hundredfold, so a fixed share would leave one core idle at the end).
+
+    >>> parallel([]) == ["-n", str(min(4, os.cpu_count() or 1)), "--dist", "worksteal"] or os.cpu_count() == 1
+    True
+    >>> parallel(["-n", "0"]), parallel(["-p", "no:xdist"]), parallel(["--pdb"])
+    ([], [], [])
+    """
+    chosen = any(a in ("-n", "--numprocesses", "--dist", "--pdb", "-x", "--exitfirst", "no:xdist")
+                 or a.startswith(("-n", "--numprocesses=", "--dist=", "--maxfail")) for a in argv)
+    cores = min(4, os.cpu_count() or 1)
+    return [] if chosen or cores < 2 else ["-n", str(cores), "--dist", "worksteal"]
+
+
 def run_tests(argv: list[str]) -> int:
     try:
         ensure_system_tools()
@@ -123,6 +140,6 @@ def run_tests(argv: list[str]) -> int:
         print(f"test: setup failed: {exc}", file=sys.stderr)
         return 2
     env = dict(os.environ, CAMBRIA_DIST_FRESH="1", PYTHONDONTWRITEBYTECODE="1")
-    cmd = [str(python), "-m", "pytest", "-p", "no:cacheprovider", *argv]
+    cmd = [str(python), "-m", "pytest", "-p", "no:cacheprovider", *parallel(argv), *argv]
     print("test: " + " ".join(cmd[1:]), flush=True)
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
