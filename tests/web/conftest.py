@@ -169,8 +169,13 @@ def open_page(browser, site):
         # No service worker unless the test asks for one (service_workers="allow"): its first-visit
         # install downloads, checks and stores every file of the site (~20 MB) beside each test,
         # which only the tests of the offline copy need (test_offline, test_loading, test_remote_play).
-        context_options.setdefault("service_workers", "block")
+        # The page is shown a browser without service workers, as some are (it then plays on
+        # without an offline copy); Playwright's own "block" hands register() an undefined
+        # registration, which no browser does.
+        offline_copy = context_options.pop("service_workers", "block") == "allow"
         context = browser.new_context(**context_options)
+        if not offline_copy:
+            context.add_init_script(script="delete Navigator.prototype.serviceWorker;")
         page = context.new_page()
         session = PageSession(context=context, page=page, origin=site.origin)
         sessions.append(session)
