@@ -31,6 +31,7 @@
 // message} so the page can say so while the game goes on.
 
 import { readReview } from "./reviewshape.js";
+import { storageOrNull } from "./tabs.js";
 
 export const SCHEMA = 1;
 const GAME_KEY = /^cambria:v(\d+):game:(.+)$/;
@@ -77,14 +78,6 @@ function probe(storage) {
     return null;
   } catch (err) {
     return classify(err);
-  }
-}
-
-function storageOrNull(name) {
-  try {
-    return window[name] || null; // reading localStorage itself throws when site data is blocked
-  } catch {
-    return null;
   }
 }
 

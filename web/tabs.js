@@ -4,7 +4,7 @@
 // let go: the holder stops at once (onLost: no new step there), writes the step it was saving,
 // stops saving and only then releases, so the tab taking over reads a save with every step.
 //
-//   import { createTabs } from "./tabs.js";
+//   import { createTabs, storageOrNull } from "./tabs.js";
 //   const tabs = createTabs({ onLost: (id) => ... });  // another tab took the game this tab held
 //   await tabs.claim(id)           true: this tab plays the game now; false: another tab does
 //   tabs.claim(id, {fresh: true})  a game just made here (nobody else can have it): held at once
@@ -33,9 +33,11 @@ const LEASE_MS = 3 * BEAT_MS + 500;
 
 const stepCount = (record) => (record && Array.isArray(record.steps) ? record.steps.length : 0);
 
-function localOrNull() {
+/** window[name] ("localStorage", "sessionStorage"), or null where the browser withholds it
+ *  (saves.js reads its storage through this too). */
+export function storageOrNull(name) {
   try {
-    return window.localStorage || null; // reading localStorage itself throws when site data is blocked
+    return window[name] || null; // reading localStorage itself throws when site data is blocked
   } catch {
     return null;
   }
@@ -181,7 +183,7 @@ function leaseHolder(storage, me) {
 
 export function createTabs({
   onLost = () => {},
-  storage = localOrNull(),
+  storage = storageOrNull("localStorage"),
   locks = globalThis.navigator?.locks || null,
 } = {}) {
   const me = tabId();

@@ -315,13 +315,13 @@ class WebSession:
         if page_steps is None:
             steps = game.rules.action_steps(text)
         else:  # (Hibernia) the page composes the whole turn: the hint lays out its other decision too
-            steps = page_steps(game, text)
+            steps = page_steps(game.rules, text)
             trial = game.rules.clone(game.state)
             seat = game.rules.current_player(trial)
             game.rules.apply_action(trial, choice.action, False, None)
             if game.rules.current_player(trial) == seat:
                 more = choose(game.rules, trial, level, self._rng(game, level), clock_cap=cap)
-                steps = steps + page_steps(game, game.rules.action_to_text(more.action))
+                steps = steps + page_steps(game.rules, game.rules.action_to_text(more.action))
         return {"action": text, "steps": steps, "why": [reason["part"]], "why_kind": reason["kind"]}
 
     def view_request(self, payload: dict[str, Any]) -> dict[str, Any]:

@@ -133,10 +133,7 @@ COACH = """() => {
 
 def first_choice(page) -> None:
     """Tap the first lit county (keyboard-free, by its element), else the first button offered."""
-    menu = page.locator('#choice-menu [data-testid="menu-choice"]')
-    if page.locator("#choice-menu").is_visible() and menu.count():
-        menu.first.click()
-    elif page.locator("#board-hibernia .county.legal").count():
+    if page.locator("#board-hibernia .county.legal").count():
         page.locator("#board-hibernia .county.legal .county-name").first.dispatch_event("click", {"bubbles": True})
     else:
         page.locator("#extra-choices button").first.click()
@@ -186,9 +183,9 @@ def test_the_guided_first_turn_of_hibernia(open_page):
             assert c["partial"] and c["undo"], c
             assert c["text"] in (en["hib.tutorial.second"], en["hib.tutorial.muster"]), c
         elif c["stage"] == "source":
-            assert c["text"] in (en["hib.tutorial.source"], en["hib.tutorial.menu"]), c
+            assert c["text"] == en["hib.tutorial.source"], c
         elif c["stage"] == "target":
-            assert c["text"] in (en["hib.tutorial.county"], en["hib.tutorial.muster"], en["hib.tutorial.menu"]), c
+            assert c["text"] in (en["hib.tutorial.county"], en["hib.tutorial.muster"]), c
             assert c["keys"] == (c["text"] == en["hib.tutorial.county"]), c  # "arrow keys, then Enter" with a mouse
         first_choice(page)
     assert turn_over

@@ -53,8 +53,17 @@ READ = """() => {
         minus: !r.querySelector('[data-testid="stepper-minus"]').disabled })),
     } : null,
     partial: opts ? opts.partial : [], actions: opts ? opts.actions : null,
-    focus: document.activeElement ? document.activeElement.dataset.token || document.activeElement.id : null,
+    focus: focused(),
+    stop: (b.querySelector('[data-choice][tabindex="0"]') || { id: null }).id,  // the board's one tab stop (a11y.js)
   };
+  // the element with the focus, exactly: "body" (none), a stepper's button by its row and sign
+  // ("stepper-GAL stepper-plus": one row per county, one button of each sign per row), else its id
+  function focused() {
+    const a = document.activeElement;
+    if (!a || a === document.body) return 'body';
+    const row = a.closest('.stepper-row');
+    return row ? `${row.dataset.testid} ${a.dataset.testid}` : a.id || a.tagName;
+  }
 }"""
 
 
@@ -215,20 +224,29 @@ def test_the_stepper_says_how_many_and_from_where(open_page, tmp_path):
     c = answered(page, lambda: page.get_by_test_id("undo-button").tap())
     assert c["partial"][-1] == f"+{row}"
     assert next(r for r in c["stepper"]["rows"] if r["county"] == row)["count"].startswith("1/")
-    # the keyboard: Enter on a "+" adds one and keeps the focus there
-    other = next(r["county"] for r in c["stepper"]["rows"] if r["county"] != row and r["plus"])
-    key_plus = page.locator(f'[data-testid="stepper-{other}"] [data-testid="stepper-plus"]')
-    key_plus.focus()
-    before = len(c["partial"])
-    c = answered(page, lambda: page.keyboard.press("Enter"))
-    assert len(c["partial"]) > before and f"+{other}" in c["partial"]
-    if c["stepper"]:
-        assert c["focus"] == f"+{other}" or c["focus"] and c["focus"].startswith(("+", "-"))
-    # the rest by "+" until the action is whole: the stepper goes, the other action is asked
+    # the keyboard: Enter on a stepper's button takes its step, and the focus stays on that very
+    # button while it can be pressed again; once it cannot (disabled, or the stepper gone) the focus
+    # goes where a keyboard player goes on (a11y.js): the board's one tab stop, else Confirm
+    def key(c: dict, county: str, sign: str) -> dict:
+        name = f"stepper-{county} stepper-{sign}"
+        page.locator(f'[data-testid="stepper-{county}"] [data-testid="stepper-{sign}"]').focus()
+        assert read(page)["focus"] == name
+        before = len(c["partial"])
+        c = answered(page, lambda: page.keyboard.press("Enter"))
+        assert c["partial"][before] == ("+" if sign == "plus" else "-") + county, c["partial"]
+        again = any(r["county"] == county and r[sign] for r in (c["stepper"] or {"rows": []})["rows"])
+        assert c["focus"] == (name if again else c["stop"] or "confirm"), (name, c["focus"], c["stop"], c["stepper"])
+        return c
+
+    c = key(c, row, "minus")  # 1 -> 0: its "−" is off, the focus goes to the board's tab stop
+    assert c["stop"] and c["focus"] == c["stop"]
+    c = key(c, row, "plus")  # 0 -> 1 of a room of 2 or more, more still needed: the very "+" keeps it
+    assert c["focus"] == f"stepper-{row} stepper-plus"
+    # the rest by "+" until the action is whole: the stepper goes, the other action is asked (the
+    # focus on the board's tab stop, or on Confirm)
     for _ in range(20):
         if not c["stepper"]:
             break
-        row = next(r for r in c["stepper"]["rows"] if r["plus"])["county"]
-        c = answered(page, page.locator(f'[data-testid="stepper-{row}"] [data-testid="stepper-plus"]').tap)
-    assert not c["stepper"] and (c["counties"] or c["confirm"])
+        c = key(c, next(r for r in c["stepper"]["rows"] if r["plus"])["county"], "plus")
+    assert not c["stepper"] and (c["counties"] or c["confirm"]) and c["focus"] in (c["stop"], "confirm")
     s.assert_clean()

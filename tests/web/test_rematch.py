@@ -20,15 +20,14 @@ from pathlib import Path
 import pytest
 
 import positions
-from waits import saved_now, screen, settled, until, without_guide
+from pages import END_SHOWN, fresh_page
+from waits import saved_now, screen, settled, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 ROOT = Path(__file__).resolve().parents[2]
-DESKTOP = dict(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
 LANGS = ("en", "de", "es", "ru")
 SETUP_KEY = "cambria:setup"
-END_SHOWN = "() => !document.querySelector('#end-screen').hidden"
 
 
 def catalog(lang: str) -> dict:
@@ -60,7 +59,7 @@ def saved_entries(page) -> list[dict]:
 
 def test_rematch_starts_the_same_game_again_and_keeps_the_finished_one(open_page, tmp_path):
     record = one_decision_before_the_end()
-    s = without_guide(open_page(locale="es-ES", **DESKTOP))
+    s = fresh_page(open_page, locale="es-ES")
     page = s.page
     positions.open_record(page, record, tmp_path)
     until(page, END_SHOWN, "the end screen after the last computer move")
@@ -130,10 +129,8 @@ def read_setup(page) -> dict:
 
 
 def test_the_new_game_screen_remembers_the_last_setup_across_a_reload(open_page):
-    s = open_page(locale="en-GB", **DESKTOP)
+    s = fresh_page(open_page)
     page = s.page
-    s.wait_interactive()
-    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
     chosen = choose_setup(page)
     before = read_setup(page)
     page.get_by_test_id("start-button").click()
@@ -181,10 +178,8 @@ STORED = [
 
 
 def test_a_damaged_stored_setup_gives_the_default_screen(open_page):
-    s = open_page(locale="en-GB", **DESKTOP)
+    s = fresh_page(open_page)
     page = s.page
-    s.wait_interactive()
-    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
     hib_colours = [c["id"] for c in next(g for g in page.evaluate("window.__cambria.request('info', {})")["games"]
                                          if g["id"] == "hibernia")["colours"]]
     for text, want in STORED:

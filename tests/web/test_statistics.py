@@ -30,15 +30,14 @@ from cambria.core.record import make_record
 import positions
 from axecore import audit, describe
 from test_storage_shapes import HOSTILE, Shapes, blank, write
-from waits import screen, settled, until, without_guide
+from pages import END_SHOWN, fresh_page
+from waits import screen, settled, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 ROOT = Path(__file__).resolve().parents[2]
-DESKTOP = dict(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
 PHONE = dict(viewport={"width": 360, "height": 640}, reduced_motion="reduce", has_touch=True, is_mobile=True)
 KEY = "cambria:stats"
-END_SHOWN = "() => !document.querySelector('#end-screen').hidden"
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -58,10 +57,6 @@ def last_decision_by_a_computer(game_id: str, board: str, names: list[str], seed
         return [{"colour": c, "kind": kinds[i]} for i, c in enumerate(colours)]
 
     return positions.before_the_last_decision(game_id, board, names, seed, seats)
-
-
-def fresh_page(open_page, **options):
-    return without_guide(open_page(**(options or {"locale": "en-GB", **DESKTOP})))
 
 
 def stored(page) -> dict | None:

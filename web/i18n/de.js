@@ -494,7 +494,6 @@ export default {
   "hib.tutorial.second": "Jetzt deine andere Aktion: Tipp eine helle Grafschaft an oder sammle.",
   "hib.tutorial.source": "Dein Vorrat reicht nicht: Wähle mit + und −, wie viele der übrigen Soldaten aus jeder deiner Grafschaften kommen (Antippen einer hervorgehobenen Grafschaft fügt einen hinzu). Jede behält mindestens einen.",
   "hib.tutorial.muster": "Keine Grafschaft kann jetzt deine Soldaten aufnehmen: Drück „Sammeln“.",
-  "hib.tutorial.menu": "Wähle aus der Liste, wie viele Soldaten diese Grafschaft abgibt.",
   "hib.tutorial.confirm": "Noch ist nichts endgültig: Die Karte zeigt, was geschehen wird. Drück „Bestätigen“ oder „Zurück“, um es zu ändern.",
   "hib.tutorial.done": "Geschafft! Am Ende jedes Zuges läuft dein Stein auf der Leiste voran, ein Feld für jede Grafschaft, die du hältst. Die ganzen Regeln stehen im Menü unter „Spielregeln“.",
   "hib.log.enter": "{name} zog mit {n} nach {county}.",

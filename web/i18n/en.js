@@ -496,7 +496,6 @@ export default {
   "hib.tutorial.second": "Now your other action: tap a lit county, or muster.",
   "hib.tutorial.source": "Your supply is short: with + and − choose how many of the other soldiers come from each of your counties (tapping a lit county adds one). Each county keeps at least one.",
   "hib.tutorial.muster": "No county can take your soldiers now: press Muster.",
-  "hib.tutorial.menu": "Pick from the list how many soldiers this county gives.",
   "hib.tutorial.confirm": "Nothing is final yet: the board shows what will happen. Press Confirm, or Undo to change it.",
   "hib.tutorial.done": "That’s it! At the end of each turn your marker walks along the track, one space for each county you hold. The full rules are in the menu under “How to play”.",
   "hib.log.enter": "{name} moved {n} into {county}.",

@@ -494,7 +494,6 @@ export default {
   "hib.tutorial.second": "Ahora tu otra acción: toca un condado iluminado o recluta.",
   "hib.tutorial.source": "Tu reserva no alcanza: elige con + y − cuántos de los demás soldados vienen de cada uno de tus condados (tocar un condado resaltado suma uno). Cada condado conserva al menos uno.",
   "hib.tutorial.muster": "Ningún condado puede recibir tus soldados ahora: pulsa «Reclutar».",
-  "hib.tutorial.menu": "Elige en la lista cuántos soldados da este condado.",
   "hib.tutorial.confirm": "Aún no hay nada decidido: el mapa muestra lo que pasará. Pulsa «Confirmar», o «Deshacer» para cambiarlo.",
   "hib.tutorial.done": "¡Listo! Al final de cada turno tu ficha avanza por el camino, una casilla por cada condado que tengas. Las reglas completas están en el menú, en «Cómo se juega».",
   "hib.log.enter": "{name} entró en {county} con {n}.",

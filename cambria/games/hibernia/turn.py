@@ -37,10 +37,10 @@ MAX_TAPS = 60  # more steps than any turn needs (a stepper's taps included)
 class _Action:
     """One action being composed: its slot, target, and the soldiers chosen so far per county."""
 
-    __slots__ = ("slot", "target", "index", "n", "need", "room", "counts")
+    __slots__ = ("slot", "target", "need", "room", "counts")
 
-    def __init__(self, slot: str, target: str, index: int | None, n: int, need: int, room: dict[str, int]):
-        self.slot, self.target, self.index, self.n, self.need, self.room = slot, target, index, n, need, room
+    def __init__(self, slot: str, target: str, need: int, room: dict[str, int]):
+        self.slot, self.target, self.need, self.room = slot, target, need, room
         self.counts: dict[str, int] = {}
 
     @property
@@ -159,11 +159,11 @@ class Turn:
         cur = self.current
         if cur is None:
             if tok == MUSTER:
-                cur = _Action(muster_slot(state), MUSTER, None, 0, 0, {})
+                cur = _Action(muster_slot(state), MUSTER, 0, {})
             else:
-                slot, t, n, need = targets(state)[tok]
+                slot, t, _, need = targets(state)[tok]
                 room = dict(spares(state, state.current, t)) if need else {}
-                cur = _Action(slot, tok, t, n, need, room)
+                cur = _Action(slot, tok, need, room)
             self.current = cur
         else:
             cid = tok[1:]
@@ -223,7 +223,7 @@ class Turn:
         return out
 
 
-def page_steps(rules: Any, state: State, text: str) -> list[str]:
+def page_steps(rules: Any, text: str) -> list[str]:
     """A decision of the rules (a hint) as the page's steps for the turn being composed: its
     county (or ``muster``) and one ``+id`` per soldier from a county."""
     action = rules.text_to_action(text)

@@ -184,9 +184,9 @@ class HiberniaWeb:
             "preview": preview, "player": state.current, "phase": rules.phase(state).name.lower(),
         }
 
-    def page_steps(self, game: Any, text: str) -> list[str]:
+    def page_steps(self, rules: Any, text: str) -> list[str]:
         """A decision of the rules (a hint) as the page's steps (``turn.page_steps``)."""
-        return page_steps(game.rules, game.state, text)
+        return page_steps(rules, text)
 
     def _target_prompt(self, turn: Turn, nxt: Sequence[str]) -> tuple[str, list[Part]]:
         state = turn.state

@@ -2,7 +2,7 @@
 // and what to outline).  It follows the data the engine sends: the roll due, the turn
 // builder's stage, whether the decision is whole; nothing here is a rule.
 //
-//   coach.step({ view, opts, partial, menu })  -> { text, target, keys } or null (nothing to say)
+//   coach.step({ view, opts, partial })        -> { text, target, keys } or null (nothing to say)
 //   coach.endsTurn(phase)                      -> a person's decision in this phase ends her turn
 //   coach.done()                               -> the guide's last word, after the first turn
 
@@ -10,13 +10,12 @@ import { t } from "../../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-export function step({ view, opts, partial = [], menu }) {
+export function step({ view, opts, partial = [] }) {
   const board = $(`board-${view.map}`);
   if (view.chance) {
     const colour = view.roll && view.roll.kind === "colour";
     return { text: colour ? t("hib.tutorial.roll") : t("hib.tutorial.rollSetup"), target: $("roll") };
   }
-  if (menu) return { text: t("hib.tutorial.menu"), target: $("choice-menu") };
   if (!opts) return null;
   if (opts.complete && partial.length > (Number(opts.forced) || 0)) {
     return { text: t("hib.tutorial.confirm"), target: $("confirm") };
