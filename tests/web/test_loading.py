@@ -211,6 +211,7 @@ def test_a_runtime_that_never_arrives_ends_in_try_again(site, context_for):
     assert page.get_by_test_id("start-button").is_enabled()
 
 
+@pytest.mark.slow  # the same watch as a runtime that never arrives (engine-load.js's meter), 45 s of waiting
 def test_a_stalled_download_says_so(site, context_for):
     """No byte for a while (the snapshot's request never answered): the card says the loading
     has stopped and offers Try again, instead of a bar that waits forever."""
