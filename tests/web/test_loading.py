@@ -53,6 +53,22 @@ def wait_failed(page, timeout=LOAD_MS) -> str:
     return text
 
 
+def first_request_fails(ctx, pattern: str, fail) -> list[str]:
+    """The first request matching ``pattern`` gets ``fail(route)``, the rest go through; returns
+    the URLs asked for, in order."""
+    asked: list[str] = []
+
+    def handle(route):
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            fail(route)
+        else:
+            route.continue_()
+
+    ctx.route(re.compile(pattern), handle)
+    return asked
+
+
 def retry_button(page):
     """The card's "Try again", after a start that failed twice."""
     button = page.get_by_test_id("loading-reload")
@@ -147,21 +163,12 @@ def test_a_truncated_runtime_says_so_and_try_again_recovers(site, context_for):
 def test_a_runtime_import_dropped_once_still_starts(site, context_for):
     """The first request for Pyodide's loader fails (a reload on a bad network): a failed module
     import stays failed in its worker, so the page tries once more in a fresh one, by itself."""
-    dropped = []
     ctx = context_for()
-
-    def once(route):
-        if dropped:
-            route.continue_()
-        else:
-            dropped.append(route.request.url)
-            route.abort()
-
-    ctx.route(re.compile(r"/pyodide\.mjs(\?.*)?$"), once)
+    asked = first_request_fails(ctx, r"/pyodide\.mjs(\?.*)?$", lambda route: route.abort())
     page = ctx.new_page()
     page.goto(site.url)
     wait_interactive(page)
-    assert len(dropped) == 1
+    assert len(asked) == 2  # the second worker's, past the caches
     assert page.evaluate("document.documentElement.dataset.loading") == "done"
     assert not page.locator("#error").is_visible()
     assert page.get_by_test_id("start-button").is_enabled()
@@ -170,17 +177,9 @@ def test_a_runtime_import_dropped_once_still_starts(site, context_for):
 def test_a_worker_that_dies_while_starting_is_replaced(site, context_for):
     """The engine's worker throws while its scripts load (as one killed mid-start does): the page
     starts a fresh worker by itself and the game is playable."""
-    served = []
     ctx = context_for()
-
-    def dying_once(route):
-        served.append(route.request.url)
-        if len(served) == 1:
-            route.fulfill(status=200, content_type="text/javascript", body='throw new Error("worker died");')
-        else:
-            route.continue_()
-
-    ctx.route(re.compile(r"/engine-load\.js(\?.*)?$"), dying_once)
+    served = first_request_fails(ctx, r"/engine-load\.js(\?.*)?$", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body='throw new Error("worker died");'))
     page = ctx.new_page()
     page.goto(site.url)
     wait_interactive(page)
