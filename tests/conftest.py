@@ -11,14 +11,13 @@ from __future__ import annotations
 import pytest
 
 LONGEST = (
+    "tests/test_strength.py::test_hard_beats_two_normals",
     "tests/test_strength.py::test_hard_beats_normal",
     "tests/web/test_i18n_a11y.py::test_a_whole_game_with_the_keyboard_only",
     "tests/test_reproducible_build.py::test_the_same_commit_builds_to_the_same_bytes",
     "tests/web/test_engines.py::test_a_whole_game_of_cambria_by_taps",
     "tests/web/test_loading.py::test_a_runtime_that_never_arrives_ends_in_try_again",
-    "tests/web/test_loading.py::test_a_worker_that_never_arrives_is_named",
     "tests/web/test_storage_shapes.py::test_the_page_starts_over_any_stored_shapes_sample",
-    "tests/test_strength.py::test_hard_beats_two_normals",
     "tests/web/test_play.py::test_a_whole_game_by_taps_and_clicks",
     "tests/web/test_hibernia_play.py::",
     "tests/web/test_engines.py::test_console_errors_and_uncaught_errors_are_seen",

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+# How long a new worker may stay silent before the page gives up on it (bridge.js's own figure).
+FIRST_WORD_MS = int(re.search(r"export const FIRST_WORD_MS = (\d+);",
+                              (Path(__file__).parents[2] / "web" / "bridge.js").read_text()).group(1))
 
 LOAD_MS = 60000
 CATALOG = None
@@ -228,13 +233,23 @@ def test_a_stalled_download_says_so(site, context_for):
 
 def test_a_worker_that_never_arrives_is_named(site, context_for):
     """The engine's own script is never answered: no word from the worker at all, so the
-    page notices (bridge.js), tries a fresh worker, then says the loading stopped."""
+    page notices (bridge.js), tries a fresh worker, then says the loading stopped.  The page's
+    clock is moved on over each silence (FIRST_WORD_MS, bridge.js) instead of waiting it out."""
     held = []
     ctx = context_for()
     ctx.route(re.compile(r"/worker\.js(\?.*)?$"), lambda route: held.append(route))
     page = ctx.new_page()
-    page.goto(site.url)
-    text = wait_failed(page, timeout=90000)
+    page.clock.install()  # the page's timers; time still runs as usual unless moved on
+
+    def worker_asked(repair: bool):
+        return ctx.expect_event("request", lambda r: "/worker.js" in r.url and ("repair=1" in r.url) == repair)
+
+    with worker_asked(repair=False):
+        page.goto(site.url)
+    with worker_asked(repair=True):  # the bridge gives up on the first worker, the engine starts a second
+        page.clock.fast_forward(FIRST_WORD_MS)
+    page.clock.fast_forward(FIRST_WORD_MS)
+    text = wait_failed(page)
     assert english("loading.stalled") in text
     assert len(held) == 2 and "repair=1" in held[1].request.url
     retry_button(page)

@@ -430,10 +430,14 @@ LISTED = """() => {
 }"""
 
 
+# A same-origin page that runs nothing of the site: storage can be set there without the page
+# writing over it.  Tests that set storage before the site's first load open this page first.
+BLANK = "build.json"
+
+
 def blank(session, site) -> None:
-    """A same-origin page that runs nothing of the site (build.json): storage can be set there
-    without the page writing over it."""
-    session.page.goto(site.url + "build.json")
+    """Leave the site for the blank page (BLANK), to set storage between loads."""
+    session.page.goto(site.url + BLANK)
 
 
 def write(page, local: dict, session: dict) -> None:
@@ -620,8 +624,7 @@ def test_only_boards_the_page_has_are_shown_before_the_engine_is_up(open_page):
 def sweep(open_page, site, seed: int, loads: int, per_load: int) -> None:
     """`loads` page loads, each over `per_load` generated saved games and a shape of every
     single-valued key (the pointer often naming one of those games)."""
-    s = open_page(**DESKTOP)
-    s.wait_interactive()
+    s = open_page(BLANK, **DESKTOP)
     shapes = Shapes(seed, big=0.02)
     huge = Shapes(seed + 1, big=1)
     base = good_entry("x")
@@ -654,7 +657,7 @@ def sweep(open_page, site, seed: int, loads: int, per_load: int) -> None:
 
 
 def test_the_page_starts_over_any_stored_shapes_sample(open_page, site):
-    sweep(open_page, site, seed=2026, loads=20, per_load=50)
+    sweep(open_page, site, seed=2026, loads=8, per_load=50)
 
 
 @pytest.mark.slow
@@ -708,9 +711,7 @@ REPRODUCTIONS = {
 @pytest.mark.parametrize("case", list(REPRODUCTIONS))
 def test_a_stored_game_the_issue_named_never_bricks_the_page(open_page, site, case):
     text, outcome = REPRODUCTIONS[case]
-    s = open_page(**DESKTOP)
-    s.wait_interactive()
-    blank(s, site)
+    s = open_page(BLANK, **DESKTOP)
     write(s.page, {"cambria:v1:game:x": text, "cambria:current": "x"}, {})
     shown = load_and_check(s, site, case)
     page = s.page
@@ -739,9 +740,7 @@ def test_a_stored_game_the_issue_named_never_bricks_the_page(open_page, site, ca
 def test_a_pointer_to_a_damaged_game_goes_whichever_storage_holds_it(open_page, site):
     """This tab's pointer names a game that is gone, the browser's one a damaged game (found by
     the 1,000-load sweep): the damaged one's pointer goes too, with the message."""
-    s = open_page(**DESKTOP)
-    s.wait_interactive()
-    blank(s, site)
+    s = open_page(BLANK, **DESKTOP)
     write(s.page, {"cambria:v1:game:x": "[1, 2", "cambria:current": "x"}, {"cambria:current": "gone"})
     shown = load_and_check(s, site, "two pointers")
     assert shown["current"][1] is None and shown["current"][0] != "x", shown
@@ -749,8 +748,7 @@ def test_a_pointer_to_a_damaged_game_goes_whichever_storage_holds_it(open_page, 
 
 
 def test_the_message_for_a_damaged_game_on_the_board_is_in_the_players_language(open_page, site):
-    s = open_page(**DESKTOP)
-    s.wait_interactive()
+    s = open_page(BLANK, **DESKTOP)
     for lang in ("de", "es", "ru"):
         blank(s, site)
         write(s.page, {"cambria:v1:game:x": "{", "cambria:current": "x", "cambria:language": lang}, {})
@@ -759,11 +757,9 @@ def test_the_message_for_a_damaged_game_on_the_board_is_in_the_players_language(
 
 
 def test_a_damaged_game_exports_its_raw_text_and_can_be_deleted(open_page, site):
-    s = open_page(**DESKTOP)
-    s.wait_interactive()
+    s = open_page(BLANK, **DESKTOP)
     raw = '{"schema": 1, "id": "x", "record": {"format": "cambria-record", "players": "Ann — «half a save»'
     good = json.dumps(good_entry("good"))
-    blank(s, site)
     write(s.page, {"cambria:v1:game:x": raw, "cambria:v1:game:good": good, "cambria:v1:game:deep": deep(10**5)}, {})
     shown = load_and_check(s, site, "export and delete")
     assert sorted(shown["damaged"]) == ["deep", "x"] and shown["readable"] == ["good"], shown
