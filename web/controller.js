@@ -151,6 +151,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     board.play(events.filter((e) => !(e.type === "capture" && e.final)));
     for (const item of game.words.toasts(events, context(state.view))) showToast(item);
     if (state.result === "pending" && !claims.length) revealed();
+    if (mode === "choosing") library.choices(view.step, state.partial); // the steps the engine took by itself are saved with it
     (view.remote && remote ? remote : library).saved(state.view); // a game played by link: this device's copy
     remote?.update(["remote", "over"].includes(mode) ? state.view : null);
     onView?.(state.view, events, { readOnly: state.readOnly, fresh }); // the page's other listeners (sound, the pass screen, statistics)

@@ -60,6 +60,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
   const tabs = createTabs({ onLost: (id) => current && current.id === id && readOnly?.(true) }); // one game, one tab
   let current = null; // {id, uid} of the game on the board (uid: the engine's id of the game)
   let warned = null; // the storage problem already reported
+  let composing = null; // {id, step, partial}: the choices last shown for the game on the board
   let dialog = null;
   let pendingDelete = false;
   let onBanner = null; // the library's message on the page's banner (the dialog takes it over)
@@ -99,6 +100,11 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
       return; // no game in the engine (or it restarts: the autosave before it stays)
     }
     if (current !== mine || !tabs.mayWrite(mine.id, store.get(mine.id)?.record, record)) return; // or another tab plays it
+    // the choices shown for this very step (they may come before this save lands: putPartial
+    // then found the entry one step behind and wrote nothing)
+    if (partial === undefined && composing && composing.id === mine.id && composing.step === view.step) {
+      partial = composing.partial.length ? { step: view.step, partial: composing.partial.slice() } : null;
+    }
     const result = store.put(mine.id, record, { view, partial });
     if (result.ok) {
       if (warned) warnStorage(null);
@@ -122,6 +128,7 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
   }
 
   function choices(step, partial) {
+    composing = current ? { id: current.id, step, partial: (partial || []).slice() } : null;
     if (current && tabs.holds(current.id)) store.putPartial(current.id, step, partial);
   }
 

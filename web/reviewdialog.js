@@ -179,6 +179,10 @@ export function createReviewDialog({ request, store, onMoment }) {
     const result = run.result;
     if (focus === null || !result.players.some((p) => p.index === focus)) focus = defaultFocus(result);
     const body = $(".review-body");
+    // the details' own state, read before it is replaced: its "toggle" event comes in a later task,
+    // and a draw in between (a resize) would otherwise close what the player just opened
+    const shown = body.querySelector(".review-every");
+    if (shown) everyOpen = shown.open;
     const width = Math.max(260, Math.min(640, body.clientWidth || 600));
     drawnFor = window.innerWidth;
     const toggle = el("button", {

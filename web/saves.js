@@ -332,8 +332,9 @@ export function createStore({ local = storageOrNull("localStorage"), session = s
         record,
         summary: summarize(record, view),
       };
-      if (partial !== undefined) entry.partial = partial;
-      else if (old && old.partial && old.partial.step === entry.summary.step) entry.partial = old.partial;
+      if (partial !== undefined) {
+        if (partial) entry.partial = partial; // null: the move being composed has no choice yet
+      } else if (old && old.partial && old.partial.step === entry.summary.step) entry.partial = old.partial;
       if (old && old.review && sameRecord(old.record, record)) entry.review = old.review; // saved again as it was
       try {
         local.setItem(key, JSON.stringify(entry));

@@ -158,12 +158,20 @@ def context_for(browser):
             pass
 
 
+# The guide marked done unless the test (or the page) set it otherwise: a reload keeps what is there.
+GUIDE_DONE = "try { if (!localStorage.getItem('cambria:tutorial')) localStorage.setItem('cambria:tutorial', 'done'); } catch {}"
+
+
 @pytest.fixture
 def open_page(browser, site):
     sessions: list[PageSession] = []
 
     def _open(path: str = "", *, subpath: bool = False, viewport: dict | None = None,
-              wait_until: str = "load", **context_options) -> PageSession:
+              wait_until: str = "load", guide: bool = True, init: str | None = None,
+              **context_options) -> PageSession:
+        """``guide=False``: the first-turn guide marked done before the page's first script (a
+        player in mid-game has seen it; the guide has its own tests), with no second start of the
+        page to get there. ``init``: a script run first in each of the context's pages."""
         if viewport:
             context_options["viewport"] = viewport
         # No service worker unless the test asks for one (service_workers="allow"): its first-visit
@@ -176,6 +184,10 @@ def open_page(browser, site):
         context = browser.new_context(**context_options)
         if not offline_copy:
             context.add_init_script(script="delete Navigator.prototype.serviceWorker;")
+        if not guide:
+            context.add_init_script(script=GUIDE_DONE)
+        if init:
+            context.add_init_script(script=init)
         page = context.new_page()
         session = PageSession(context=context, page=page, origin=site.origin)
         sessions.append(session)

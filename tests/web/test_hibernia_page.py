@@ -232,11 +232,8 @@ def check_labels(page) -> int:
 
 
 def test_a_turn_of_hibernia_by_keyboard(open_page):
-    s = open_page("?seed=21", reduced_motion="reduce", **DESKTOP)
+    s = open_page("?seed=21", reduced_motion="reduce", guide=False, **DESKTOP)  # no guide card in the tab order
     page = s.page
-    s.wait_interactive()
-    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")  # no guide card in the tab order
-    page.reload()
     s.wait_interactive()
     page.evaluate("window.__cambria.setPause(0)")
     start_hibernia(page)

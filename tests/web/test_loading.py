@@ -273,15 +273,17 @@ def corrupt(page, path: str, how: str) -> None:
     }""", [path, how])
 
 
+# The default run damages one file of each kind (the page's script, a zip, the runtime); the
+# others, the same checks on other files, run with -m slow.
 @pytest.mark.parametrize("what, how, says", [
     ("app.js", "flip", "loading.incomplete"),
-    ("worker.js", "empty", "loading.network"),
+    pytest.param("worker.js", "empty", "loading.network", marks=pytest.mark.slow),
     ("snapshot_engine", "flip", "loading.network"),
-    ("snapshot_stdlib", "flip", "loading.network"),
+    pytest.param("snapshot_stdlib", "flip", "loading.network", marks=pytest.mark.slow),
     ("wasm", "truncate", "loading.network"),
     # the snapshot is optional, but a normal start needs the whole standard library, which is
     # fetched only then: with no network that is named too
-    ("snapshot", "truncate", "loading.network"),
+    pytest.param("snapshot", "truncate", "loading.network", marks=pytest.mark.slow),
 ])
 def test_a_damaged_cached_file_is_repaired_or_named(site, context_for, what, how, says):
     downloads = site.manifest["downloads"]  # what the worker asks for (the zips: gzipped)

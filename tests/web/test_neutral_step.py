@@ -50,10 +50,7 @@ def at_neutral(wanted) -> dict:
 
 
 def opened(open_page, tmp_path, record: dict, locale: str = "en-GB"):
-    s = open_page(locale=locale, **PHONE)
-    s.wait_interactive()
-    s.page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")  # the guide has its own tests
-    s.page.reload()
+    s = open_page(locale=locale, guide=False, **PHONE)
     s.wait_interactive()
     s.page.evaluate(WATCH_TOASTS)
     positions.open_record(s.page, record, tmp_path)

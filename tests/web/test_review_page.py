@@ -60,11 +60,8 @@ CUT = last_move_to_play()
 
 
 def page_in(open_page, locale: str, size: dict):
-    s = open_page(locale=locale, **size)
-    s.context.add_init_script(script=COUNT_ASKS)
+    s = open_page(locale=locale, guide=False, init=COUNT_ASKS, **size)  # the guide has its own tests
     s.wait_interactive()
-    s.page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")  # the guide has its own tests
-    reload(s)
     return s
 
 

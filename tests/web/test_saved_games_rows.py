@@ -79,10 +79,7 @@ def played(seed: int, players: int, steps: int | None) -> dict:
 
 
 def page_in(open_page, locale: str):
-    s = open_page(locale=locale, **PHONE)
-    s.wait_interactive()
-    s.page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")  # the guide has its own tests
-    s.page.reload()
+    s = open_page(locale=locale, guide=False, **PHONE)
     s.wait_interactive()
     return s
 

@@ -42,10 +42,7 @@ def fill(template: str, **args) -> str:
 
 
 def opened(open_page, tmp_path, record: dict, options=DESKTOP, locale: str = "en-GB"):
-    s = open_page(locale=locale, **options)
-    s.wait_interactive()
-    s.page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")  # the guide has its own test
-    s.page.reload()
+    s = open_page(locale=locale, guide=False, **options)
     s.wait_interactive()
     positions.open_record(s.page, record, tmp_path)
     return s

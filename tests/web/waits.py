@@ -101,18 +101,23 @@ _SAVED_NOW = """() => {
 }"""
 
 
+# what the autosave holds against what the page shows, for a failure message
+_SAVED_VS_SHOWN = """() => {
+  const id = sessionStorage.getItem('cambria:current');
+  const text = id && localStorage.getItem(`cambria:v1:game:${id}`);
+  const entry = text ? JSON.parse(text) : null, s = window.__cambria.state();
+  return { current: id, saved: entry && { step: entry.summary.step, partial: entry.partial || null },
+           shown: { step: s.view && s.view.step, partial: s.partial } };
+}"""
+
+
 def saved_now(page) -> None:
     """Wait until the autosave holds what the page shows (it follows each step by a moment)."""
-    until(page, _SAVED_NOW, "the autosave to hold the position on the board")
-
-
-def without_guide(s):
-    """The page of ``s`` (an open_page session) reloaded with the first-turn guide done and the
-    computer's pause at 0: for tests of other things than the guide."""
-    page = s.page
-    s.wait_interactive()
-    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
-    page.reload()
-    s.wait_interactive()
-    page.evaluate("window.__cambria.setPause(0)")
-    return s
+    try:
+        until(page, _SAVED_NOW, "the autosave to hold the position on the board")
+    except AssertionError as exc:
+        try:
+            differs = json.dumps(page.evaluate(_SAVED_VS_SHOWN))
+        except Exception:
+            differs = "(the page could not be read)"
+        raise AssertionError(f"{exc}; saved and shown: {differs}") from exc
