@@ -69,6 +69,19 @@ def join(page: Page, link: str, seats: list[int], names: list[str]) -> str:
     return str(page.sign_and_finish(answer)["link"])
 
 
+def start(host: Page, *links: str) -> dict[str, Any]:
+    """The host opens the join links; once every seat is asked for, it lets them in (its page
+    does this by itself: the protocol's version 2)."""
+    for link in links:
+        opened = host.open(link)
+        assert not opened["remote"]["started"]
+    assert opened["remote"]["can_start"], opened["remote"]
+    started = host.ask("remote_start")
+    host.save()
+    assert started["remote"]["started"] and started["view"] is not None
+    return started
+
+
 def play_until_sent(page: Page, rng: random.Random) -> str:
     """This device plays every step that is its own, as the page would, then sends them."""
     while True:
@@ -92,9 +105,7 @@ def test_a_remote_game_by_requests_ends_the_same_on_every_page() -> None:
     host, link = host_game([{"kind": "human", "name": "Ann", "here": True}, {"kind": "human"},
                             {"kind": "computer:easy", "name": "Cyd"}])
     bob = Page("bob")
-    link = join(bob, link, [1], ["Bob"])
-    started = host.open(link)
-    assert started["remote"]["started"] and started["view"] is not None
+    start(host, join(bob, link, [1], ["Bob"]))
     pages = [host, bob]
     rng = random.Random(4)
     sent = 0
@@ -123,9 +134,7 @@ def test_a_reload_in_the_middle_of_a_turn_keeps_the_steps_played() -> None:
     host, link = host_game([{"kind": "human", "name": "Ann", "here": True}, {"kind": "human"},
                             {"kind": "human"}])
     bob, cy = Page("bob"), Page("cy")
-    link = join(bob, link, [1], ["Bob"])
-    link = join(cy, link, [2], ["Cy"])
-    host.open(link)
+    start(host, join(bob, link, [1], ["Bob"]), join(cy, link, [2], ["Cy"]))  # both from the invite, at once
     pages = [host, bob, cy]
     view = host.ask("view")
     actor = pages[view["remote"]["waiting"]["device"]]
@@ -146,12 +155,8 @@ def test_a_reload_in_the_middle_of_a_turn_keeps_the_steps_played() -> None:
 def test_a_tampered_link_is_refused_with_its_reason_and_nothing_changes() -> None:
     host, link = host_game([{"kind": "human", "name": "Ann", "here": True}, {"kind": "human"}], game="cambria")
     bob = Page("bob")
-    link = join(bob, link, [1], ["Bob"])
-    host.open(link)
-    actor = host if host.ask("view")["remote"]["my_turn"] else bob
-    other = bob if actor is host else host
-    if actor is bob:
-        bob.open(link)
+    start(host, join(bob, link, [1], ["Bob"]))
+    actor, other = host, bob  # the host answers the start roll
     turn_link = play_until_sent(actor, random.Random(2))
     before = other.ask("remote_record")
     webapi._reset()
@@ -174,11 +179,9 @@ def test_a_tampered_link_is_refused_with_its_reason_and_nothing_changes() -> Non
 def test_a_device_cannot_play_another_devices_step() -> None:
     host, link = host_game([{"kind": "human", "name": "Ann", "here": True}, {"kind": "human"}], game="cambria")
     bob = Page("bob")
-    link = join(bob, link, [1], ["Bob"])
-    host.open(link)
+    start(host, join(bob, link, [1], ["Bob"]))
+    bob.open(play_until_sent(host, random.Random(1)))
     idle = bob if host.ask("view")["remote"]["my_turn"] else host
-    if idle is host:
-        bob.open(link)
     with pytest.raises(RemoteError) as info:
         idle.ask("roll") if idle.ask("view")["chance"] else idle.ask(
             "play", {"action": str(idle.session.game.rules.action_to_text(idle.session.game.legal_actions()[0]))})
@@ -195,8 +198,8 @@ def test_a_seed_that_is_not_the_devices_is_refused() -> None:
 def test_an_imported_copy_is_checked_in_full() -> None:
     host, link = host_game([{"kind": "human", "name": "Ann", "here": True}, {"kind": "human"}], game="cambria")
     bob = Page("bob")
-    link = join(bob, link, [1], ["Bob"])
-    host.open(link)
+    start(host, join(bob, link, [1], ["Bob"]))
+    play_until_sent(host, random.Random(3))
     record = host.ask("remote_record")
     # a file: checked in full (the signatures too), watched on a device without its keys
     watched = WebSession().handle("remote_open", {"saved": {**record, "me": None}, "verify": True})

@@ -50,8 +50,10 @@ export function createStartup({ engine, ask, go, setup, library, remote, state, 
     $("app").dataset.engine = "ready";
     library.refreshResume();
     // the game that was on the board when the page was left comes back, same position, same dice
-    const resumed = (await remote?.boot()) || (await library.resume()); // a game link in the address first
-    if (!resumed && state.mode === "loading") go("setup");
+    if (!(await remote?.boot())) await library.resume(); // a game link in the address first
+    // nothing on the board (or a remote game that waits for its players, shown by its dialog
+    // only): the new-game screen, not the loading card
+    if (state.mode === "loading") go("setup");
     markInteractive();
     if (!booted) onBooted?.();
     booted = true;

@@ -208,6 +208,8 @@ const REMOTE_REASONS = new Map([
   ["seat_taken", () => t("remote.error.seat_taken")],
   ["name_taken", () => t("remote.error.name_taken")],
   ["same_device", () => t("remote.error.same_device")],
+  ["too_late", () => t("remote.error.too_late")],
+  ["not_started", () => t("remote.error.not_started")],
   ["wrong_seed", () => t("remote.error.wrong_seed")],
   ["bad_name", () => t("remote.error.bad_name")],
 ]);

@@ -16,10 +16,14 @@ from . import p256
 from .canonical import b64d, b64e, canonical
 from .errors import RemoteError
 
-__all__ = ["PROTOCOL", "message_id", "unsigned", "signed", "roll_digest", "outcome_from_digest",
+__all__ = ["PROTOCOL", "PROTOCOLS", "message_id", "unsigned", "signed", "roll_digest", "outcome_from_digest",
            "invite_body", "join_body", "check_invite", "check_name", "fail", "need_field", "need_bytes", "Signer"]
 
-PROTOCOL = 1
+# Version 2: joins name the invite and wait for the host's first turn, which lets them in in the
+# order they reached it (so joins made at once never clash); a join carries no chain head (it is
+# SHA-256 of the first reveal). Games begun under version 1 go on under it (the invite says which).
+PROTOCOL = 2
+PROTOCOLS = (1, 2)
 ROLL_TAG = b"cambria-roll-v1"
 
 Signer = Callable[[bytes], bytes]
@@ -88,11 +92,15 @@ def invite_body(game: str, seats: list[dict[str, Any]], public_key: bytes, head:
 
 
 def join_body(invite_or_game: str, prev: str, seats: list[int], names: list[str], public_key: bytes,
-              head: bytes, reveal: bytes) -> dict[str, Any]:
-    """A device's join, to be signed: the seats it takes with their names, its key, its chain's
-    head and first value."""
-    return {"t": "join", "game": invite_or_game, "prev": prev, "seats": seats, "names": names,
-            "key": b64e(public_key), "head": b64e(head), "reveal": b64e(reveal)}
+              head: bytes | None, reveal: bytes) -> dict[str, Any]:
+    """A device's join, to be signed: the seats it takes with their names, its key and its
+    chain's first value (and, under protocol version 1 only, its head: ``head`` None leaves it
+    out, version 2's form, where ``prev`` is the game id)."""
+    body = {"t": "join", "game": invite_or_game, "prev": prev, "seats": seats, "names": names,
+            "key": b64e(public_key), "reveal": b64e(reveal)}
+    if head is not None:
+        body["head"] = b64e(head)
+    return body
 
 
 def check_name(name: Any, seat: int = 0) -> str:
@@ -125,7 +133,7 @@ def check_invite(invite: Any, signature: bool = True) -> None:
     version = invite.get("v")
     if isinstance(version, int) and not isinstance(version, bool) and version > PROTOCOL:
         raise fail("link_newer", "this invite was made by a newer version of the site")
-    if version != PROTOCOL:
+    if version not in PROTOCOLS or isinstance(version, bool):
         raise fail("bad_message", "the invite has no protocol version this site knows")
     allowed = {"t", "v", "game", "board", "options", "seats", "key", "head", "nonce", "sig"}
     if set(invite) | ({"sig"} if not signature else set()) != allowed:

@@ -7,9 +7,20 @@ its messages are signed outside (in the browser by a key WebCrypto will not expo
 given back to ``accept``, which checks a device's own messages exactly as everybody else's.
 
 Three kinds of message (``t``): ``invite`` (the host: the game, the seats, its key and chain
-head), ``join`` (a device taking free seats: its key, head and first reveal), ``turn`` (the steps
-a device produced, and its next reveal). Every message is signed; every message but the invite
+head), ``join`` (a device asking for free seats: its key and first reveal), ``turn`` (the steps a
+device produced, and its next reveal). Every message is signed; every message but the invite
 names the one before it (``prev``), so a game's messages form one hash-linked list.
+
+Joins (protocol version 2) name the invite, whatever came since, so joins made at once never
+clash: each is held, checked on its own, until the host's first turn lets them in. That turn
+names them in the order they reached the host (``admit``), under its one signature, and they go
+into the list just before it. Under version 1 (games begun before it) a join names the newest
+message and takes its seats at once, and carries its chain's head (version 2 derives it from the
+first reveal).
+
+Why this file is long: it is one game's state as every device checks it (the seats and the
+joins, who produces each step, the steps, the draft, the links), and every part reads and
+restores the same fields (``_snapshot``/``_restore``); split up, the modules would share them.
 
 Who produces each step (``next_actor``): a chance step is *answered* by a device other than the
 *passer* (the device of the last free decision); a person's decision by the device holding the
@@ -21,6 +32,7 @@ another device's.
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,12 +43,17 @@ from ..core.seats import kind_level
 from . import p256
 from .canonical import b64d, b64e
 from .chain import CHAIN_LENGTH, chain_value, follows
+from .errors import RemoteError
 from .messages import (PROTOCOL, check_invite, check_name, fail, need_bytes, need_field, invite_body, join_body,
                        message_id, outcome_from_digest, roll_digest, signed, unsigned)
 
 __all__ = ["RemoteGame", "Device", "Seat", "COMPUTER_CLOCK_CAP",
            # the messages' module, for the callers' convenience
            "PROTOCOL", "message_id", "signed", "invite_body", "join_body", "roll_digest", "outcome_from_digest"]
+
+JOIN_FIELDS = {1: {"t", "game", "prev", "seats", "names", "key", "head", "reveal", "sig"},
+               2: {"t", "game", "prev", "seats", "names", "key", "reveal", "sig"}}
+TURN_FIELDS = {"t", "game", "prev", "dev", "from", "steps", "reveal", "sig"}
 
 MAX_STEPS_PER_MESSAGE = 400
 # A computer seat's move must be the same on every device: the node budget decides, and the
@@ -81,7 +98,12 @@ class RemoteGame:
         check_invite(invite, signature=not trusted)
         self.trusted = trusted
         self.invite = invite
+        self.version: int = invite["v"]
         self.game_id = message_id(invite)
+        # version 2: every join this device has seen, by id, checked on its own (signature, chain,
+        # names); those in ``ids`` were let in, the others wait for the host (or never can)
+        self.joins: dict[str, dict[str, Any]] = {}
+        self.admitting: list[str] = []  # the host's draft: the joins its first turn lets in
         self.messages: list[dict[str, Any]] = [invite]
         self.ids: list[str] = [self.game_id]
         self.devices: list[Device] = [Device(need_bytes(invite, "key", 65), need_bytes(invite, "head", 32),
@@ -104,31 +126,44 @@ class RemoteGame:
     def started(self) -> bool:
         return self.game is not None
 
-    def _accept_join(self, message: dict[str, Any]) -> None:
-        if set(message) != {"t", "game", "prev", "seats", "names", "key", "head", "reveal", "sig"}:
+    def _check_join(self, message: dict[str, Any]) -> tuple[list[int], list[str], bytes, bytes, bytes]:
+        """What a join must be on its own, whatever else the game holds: its fields, seats for a
+        person on another device, names, its signature and its chain's first value."""
+        if set(message) != JOIN_FIELDS[self.version]:
             raise fail("bad_message", "the join's fields are not the protocol's")
-        if self.started:
-            raise fail("bad_message", "every seat was taken already: this join came too late")
         seats = need_field(message, "seats", list)
         names = need_field(message, "names", list)
-        free = self.free_seats()
+        open_seats = [i for i, s in enumerate(self.invite["seats"]) if s["kind"] == "human" and "dev" not in s]
         if not seats or len(seats) != len(names) or len(set(map(str, seats))) != len(seats) or \
-                any(not isinstance(s, int) or isinstance(s, bool) or s not in free for s in seats):
+                any(not isinstance(s, int) or isinstance(s, bool) or s not in open_seats for s in seats):
             raise fail("seat_taken", "the join asks for a seat that is not free")
         cleaned = [check_name(n, seat) for n, seat in zip(names, seats, strict=True)]
-        taken = {s.name.casefold() for s in self.seats if s.name is not None}
-        if len({n.casefold() for n in cleaned} | taken) != len(cleaned) + len(taken):
+        if len({n.casefold() for n in cleaned}) != len(cleaned):
             raise fail("name_taken", "another player of this game has that name")
         key = need_bytes(message, "key", 65)
-        if any(d.key == key for d in self.devices):
-            raise fail("same_device", "this device is in the game already")
-        head = need_bytes(message, "head", 32)
         reveal = need_bytes(message, "reveal", 32)
+        head = need_bytes(message, "head", 32) if self.version == 1 else hashlib.sha256(reveal).digest()
         signature = need_bytes(message, "sig", 64)
         if not self.trusted and not p256.verify(key, unsigned(message), signature):
             raise fail("bad_signature", "the join is not signed by the key it names")
         if not follows(reveal, head):
             raise fail("bad_reveal", "the join's first dice value does not match its chain")
+        return seats, cleaned, key, head, reveal
+
+    def _seat_join(self, message: dict[str, Any]) -> None:
+        """Give a join its seats: they must still be free, its names not taken, its device not
+        in the game yet; the last free seat starts the game."""
+        if self.started:
+            raise fail("too_late", "every seat was taken already: this join came too late")
+        seats, cleaned, key, head, reveal = self._check_join(message)
+        free = self.free_seats()
+        if any(s not in free for s in seats):
+            raise fail("seat_taken", "the join asks for a seat that is not free")
+        taken = {s.name.casefold() for s in self.seats if s.name is not None}
+        if any(n.casefold() in taken for n in cleaned):
+            raise fail("name_taken", "another player of this game has that name")
+        if any(d.key == key for d in self.devices):
+            raise fail("same_device", "this device is in the game already")
         dev = len(self.devices)
         self.devices.append(Device(key, head, list(seats), [reveal]))
         for seat, name in zip(seats, cleaned, strict=True):
@@ -136,6 +171,95 @@ class RemoteGame:
             self.seats[seat].name = name
         if not self.free_seats():
             self._start()
+
+    def _accept_join(self, message: dict[str, Any]) -> None:
+        """Version 1: a join names the newest message and takes its seats at once."""
+        if self.started:  # (version 1's words for it)
+            raise fail("bad_message", "every seat was taken already: this join came too late")
+        self._seat_join(message)
+
+    def _hold_join(self, message: dict[str, Any], mid: str) -> bool:
+        """Version 2: a join is held, checked on its own, until the host's first turn lets it in."""
+        if message.get("prev") != self.game_id:
+            raise fail("bad_message", "a join names the invite, not a later message")
+        if mid in self.joins:
+            return False
+        self._check_join(message)
+        self.joins[mid] = message
+        return True
+
+    def waiting_joins(self) -> list[str]:
+        """The joins held and not let in, in the order they reached this device."""
+        return [mid for mid in self.joins if mid not in self.ids and mid not in self.admitting]
+
+    def join_problem(self, mid: str) -> str | None:
+        """Why a held join could not come in now (the protocol's code), or None if it could."""
+        trial = self.replica()
+        trial.trusted = True  # checked when it came
+        try:
+            trial._seat_join(self.joins[mid])
+        except RemoteError as exc:
+            return exc.code
+        return None
+
+    def seating(self, order: list[str]) -> dict[str, tuple[str | None, str | None]]:
+        """Each held join of ``order`` given its seats in that order, as the host would: per join,
+        None or why it cannot come in (the protocol's code), and the name that holds the seat
+        or the name it asked for (``seat_taken``, ``name_taken``)."""
+        trial = self.replica()
+        trial.trusted = True
+        out: dict[str, tuple[str | None, str | None]] = {}
+        for mid in order:
+            join = self.joins[mid]
+            try:
+                trial._seat_join(join)
+            except RemoteError as exc:
+                by = None
+                if exc.code == "seat_taken":
+                    by = next((trial.seats[s].name for s in join["seats"]
+                               if isinstance(s, int) and 0 <= s < len(trial.seats) and trial.seats[s].dev is not None), None)
+                elif exc.code == "name_taken":
+                    by = next((n for n in join["names"] if isinstance(n, str)), None)
+                out[mid] = (exc.code, by)
+            else:
+                out[mid] = (None, None)
+        return out
+
+    def start_order(self) -> list[str] | None:
+        """The joins the host lets in, in the order they reached it, when they fill every free
+        seat (a join that asks for a seat an earlier one took, or from a device already in, is
+        left out); None while seats would stay free (or not version 2, or started)."""
+        if self.version < 2 or self.started:
+            return None
+        trial = self.replica()
+        trial.trusted = True
+        order = []
+        for mid in self.waiting_joins():
+            try:
+                trial._seat_join(self.joins[mid])
+            except RemoteError:
+                continue
+            order.append(mid)
+        return order if trial.started else None
+
+    def draft_admit(self, me: int) -> list[str]:
+        """The host starts the game: the joins of ``start_order`` take their seats in this
+        device's draft; its first turn names them (``turn_body``). Refused: changes nothing."""
+        if me != 0:
+            raise fail("not_your_step", "only the host lets players in")
+        if self.drafted or self.admitting:
+            raise fail("drafting", "this device has steps of its own not sent yet")
+        order = self.start_order()
+        if order is None:
+            raise fail("not_started", "seats are still free: the game waits for more players")
+        for mid in order:
+            self._seat_join(self.joins[mid])
+        self.admitting = order
+        return order
+
+    def device_of(self, key: bytes) -> int | None:
+        """The device number of a public key, once its join is in."""
+        return next((i for i, d in enumerate(self.devices) if d.key == key), None)
 
     def _start(self) -> None:
         self.game = self.new_game()
@@ -151,9 +275,8 @@ class RemoteGame:
     def _passer(self) -> tuple[int, bytes | None]:
         """The device of the last free decision and the reveal of the message that sent it
         (before any decision: the last join); None while that message is this device's draft."""
-        if self.last_free is None:
-            index = max(i for i, m in enumerate(self.messages) if m["t"] == "join")
-            return len(self.devices) - 1, b64d(self.messages[index]["reveal"], 32)
+        if self.last_free is None:  # the last join's device, with the first value it revealed
+            return len(self.devices) - 1, self.devices[-1].reveals[0]
         dev, index = self.last_free
         if index >= len(self.messages):
             return dev, None
@@ -249,9 +372,13 @@ class RemoteGame:
         if free:
             self.last_free = (dev, message_index)
 
-    def _accept_turn(self, message: dict[str, Any]) -> None:
-        if set(message) != {"t", "game", "prev", "dev", "from", "steps", "reveal", "sig"}:
+    def _accept_turn(self, message: dict[str, Any]) -> list[str]:
+        """Check and apply a turn; returns the joins it let in (the host's first turn)."""
+        admit = message.get("admit") if self.version >= 2 else None
+        if set(message) != TURN_FIELDS | ({"admit"} if admit is not None else set()):
             raise fail("bad_message", "the turn's fields are not the protocol's")
+        if admit is not None:
+            self._admit_all(message, admit)
         game = self.game
         if game is None:
             raise fail("not_started", "a turn came before every seat was taken")
@@ -276,6 +403,22 @@ class RemoteGame:
         if self.next_actor() == dev:
             raise fail("bad_message", "the turn stops before the device's steps end")
         device.reveals.append(reveal)
+        return list(admit or [])
+
+    def _admit_all(self, message: dict[str, Any], admit: Any) -> None:
+        """The host's first turn lets the joins it names in, in its order (signed with the turn:
+        the signature is checked with the rest of the turn, after the seats are given)."""
+        if message.get("dev") != 0 or self.started:
+            raise fail("bad_message", "only the host's first turn lets players in")
+        if not isinstance(admit, list) or not admit or len(set(map(str, admit))) != len(admit):
+            raise fail("bad_message", "a turn lets in a list of joins")
+        for mid in admit:
+            join = self.joins.get(mid) if isinstance(mid, str) else None
+            if join is None:
+                raise fail("missing", "a join this link lets in has not reached this device: open the joiner's link first")
+            self._seat_join(join)
+        if not self.started:
+            raise fail("bad_message", "the host's first turn leaves seats free")
 
     def accept(self, message: Any) -> bool:
         """Check and apply one signed message. False if this device holds it already; raises
@@ -289,6 +432,8 @@ class RemoteGame:
             raise fail("other_game", "this link belongs to another game")
         if message.get("game") != self.game_id:
             raise fail("other_game", "this link belongs to another game")
+        if self.version >= 2 and message.get("t") == "join":
+            return self._hold_join(message, mid)
         prev = message.get("prev")
         if prev != self.ids[-1]:
             if prev in self.ids:
@@ -298,16 +443,20 @@ class RemoteGame:
         if self.drafted:
             raise fail("drafting", "this device has steps of its own not sent yet: send or undo them first")
         before = self._snapshot()
+        admitted: list[str] = []
         try:
             if message.get("t") == "join":
                 self._accept_join(message)
             elif message.get("t") == "turn":
-                self._accept_turn(message)
+                admitted = self._accept_turn(message)
             else:
                 raise fail("bad_message", "a message is an invite, a join or a turn")
         except Exception:
             self._restore(before)
             raise
+        for join in admitted:  # the joins go into the list just before the turn that lets them in
+            self.messages.append(self.joins[join])
+            self.ids.append(join)
         self.messages.append(message)
         self.ids.append(mid)
         return True
@@ -318,6 +467,8 @@ class RemoteGame:
         new.devices = [Device(d.key, d.head, list(d.seats), list(d.reveals)) for d in self.devices]
         new.seats = [Seat(s.kind, s.colour, s.name, s.dev) for s in self.seats]
         new.messages, new.ids = list(self.messages), list(self.ids)
+        new.joins = dict(self.joins)
+        new.admitting = list(self.admitting)
         new._restore(self._snapshot())
         return new
 
@@ -325,14 +476,16 @@ class RemoteGame:
         return {"devices": len(self.devices), "seats": [(s.dev, s.name) for s in self.seats],
                 "steps": list(self.game.steps) if self.game is not None else [],
                 "dev": list(self.step_dev), "msg": list(self.step_msg), "free": list(self.step_free),
-                "drafted": self.drafted}
+                "drafted": self.drafted, "admitting": list(self.admitting)}
 
     def _restore(self, snap: dict[str, Any], keep_draft: bool = True) -> None:
         """Go back to a snapshot (without its draft unless ``keep_draft``): the game is rebuilt
         from the steps, which were each checked when they came."""
-        del self.devices[snap["devices"]:]
+        devices = snap["devices"] - (0 if keep_draft else len(snap["admitting"]))
+        del self.devices[devices:]
         for seat, (dev, name) in zip(self.seats, snap["seats"], strict=True):
-            seat.dev, seat.name = dev, name
+            seat.dev, seat.name = (dev, name) if dev is None or dev < devices else (None, None)
+        self.admitting = list(snap["admitting"]) if keep_draft else []
         keep = len(snap["steps"]) - (0 if keep_draft else snap["drafted"])
         self.step_dev, self.step_msg = snap["dev"][:keep], snap["msg"][:keep]
         self.step_free = snap["free"][:keep]
@@ -356,17 +509,29 @@ class RemoteGame:
             return list(self.messages)
         newest = {}
         for index, message in enumerate(self.messages):
-            dev = 0 if message["t"] == "invite" else (message["dev"] if message["t"] == "turn"
-                                                       else self._join_device(index))
-            newest[dev] = index
+            dev = 0 if message["t"] in ("invite", "admit") else (message["dev"] if message["t"] == "turn"
+                                                                 else self._join_device(index))
+            # version 2: a join was made from the invite alone, so until its device sends a turn
+            # it is known to hold nothing later than the invite
+            newest[dev] = 0 if message["t"] == "join" and self.version >= 2 else index
         others = [i for d, i in newest.items() if d != me]
         return self.messages[min(others) + 1:] if others else list(self.messages)
 
     def _join_device(self, index: int) -> int:
         return sum(1 for m in self.messages[:index + 1] if m["t"] == "join")
 
-    def link_payload(self, me: int) -> dict[str, Any]:
-        return {"game": self.game_id, "from": me, "to": self.next_actor(), "messages": self.link_messages(me)}
+    def link_payload(self, me: int | None, join: str | None = None, whole: bool = False) -> dict[str, Any]:
+        """A link from device ``me``. ``me`` None: a joiner not let in yet; its link carries its
+        ``join`` and every other join it holds (a link passed from joiner to joiner reaches the
+        host with all of them). Before the start the host's link carries the joins it holds, so
+        a person whose seat another took first sees who. ``whole``: every message (for a person
+        who joined too late, to watch)."""
+        messages = list(self.messages) if whole else self.link_messages(me if me is not None else -1)
+        extra = [join] if join is not None and join not in self.ids else []
+        if me is None or (me == 0 and not self.started):
+            extra = self.waiting_joins()
+        return {"game": self.game_id, "from": me, "to": self.next_actor(),
+                "messages": messages + [self.joins[j] for j in extra]}
 
     @classmethod
     def from_saved(cls, messages: Any, trusted: bool = True) -> RemoteGame:
@@ -447,8 +612,11 @@ class RemoteGame:
             raise fail("not_done", "the next step is this device's too: play it before sending")
         assert self.game is not None
         start = len(self.game.steps) - self.drafted
-        return {"t": "turn", "game": self.game_id, "prev": self.ids[-1], "dev": me, "from": start,
+        body = {"t": "turn", "game": self.game_id, "prev": self.ids[-1], "dev": me, "from": start,
                 "steps": self.game.steps[start:], "reveal": b64e(self.next_value(me, seed))}
+        if self.admitting:
+            body["admit"] = list(self.admitting)
+        return body
 
     def send(self, message: dict[str, Any]) -> None:
         """Replace the draft by this device's signed message, checked like any other."""

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import p256
 from .chain import CHAIN_LENGTH, chain_value
 from .link import decode_link, encode_link
-from .protocol import RemoteGame, invite_body, join_body, signed
+from .protocol import RemoteGame, invite_body, join_body, message_id, signed
 
 __all__ = ["SimDevice", "play_remote_game", "RemoteRun"]
 
@@ -41,9 +41,26 @@ class SimDevice:
             return len(self.game.messages)
         return self.game.accept_payload(payload)
 
-    def link(self) -> str:
+    def link(self, join: str | None = None) -> str:
         assert self.game is not None
-        return encode_link(self.game.link_payload(self.me))
+        return encode_link(self.game.link_payload(self.me if self.me >= 0 else None, join))
+
+    def join(self, seats: list[int], names: list[str]) -> str:
+        """Ask for ``seats`` (a game opened from its invite): the join's id; ``link(id)`` sends it."""
+        assert self.game is not None
+        body = join_body(self.game.game_id, self.game.game_id, seats, names, self.public,
+                         None, chain_value(self.seed, 1, CHAIN_LENGTH))
+        message = signed(body, self.sign)
+        self.game.accept(message)
+        return message_id(message)
+
+
+    def found_seat(self) -> None:
+        """A joiner's device number, once a link brought the admit of its join."""
+        assert self.game is not None
+        if self.me < 0:
+            mine = self.game.device_of(self.public)
+            self.me = -1 if mine is None else mine
 
 
 @dataclass
@@ -91,19 +108,19 @@ def play_remote_game(game: str, seats: list[str], seed: int, *, board: str | Non
     run = RemoteRun(devices)
     link = host.link()
     run.links.append(("invite", link))
-    for dev, (label, device) in enumerate(zip(labels[1:], devices[1:], strict=True), start=1):
+    # everyone opens the invite and joins at once; the host opens the join links as they come
+    # and lets each in (protocol version 2: joins made at once never clash)
+    joins = []
+    for label, device in zip(labels[1:], devices[1:], strict=True):
         device.open(link)
-        assert device.game is not None
         mine = [i for i, owner in enumerate(seats) if owner == label]
-        body = join_body(device.game.game_id, device.game.ids[-1], mine, [f"Player {i + 1}" for i in mine],
-                         device.public, chain_value(device.seed, 0, CHAIN_LENGTH),
-                         chain_value(device.seed, 1, CHAIN_LENGTH))
-        device.game.accept(signed(body, device.sign))
-        device.me = dev
-        link = device.link()
-        run.links.append(("join", link))
-    host.open(link)
-    # every device has the invite; the early joiners learn the later joins from the first turn
+        join_link = device.link(device.join(mine, [f"Player {i + 1}" for i in mine]))
+        run.links.append(("join", join_link))
+        joins.append(join_link)
+    for join_link in joins:
+        host.open(join_link)
+    host.game.draft_admit(0)  # every seat asked for: the host's first turn lets them in
+    # the joiners learn their seats (and the others') from the host's first turn
     steps = 0
     while True:
         actor = host.game.next_actor()
@@ -123,4 +140,5 @@ def play_remote_game(game: str, seats: list[str], seed: int, *, board: str | Non
         for other in devices:
             if other is not device:
                 other.open(link)
+                other.found_seat()
     return run

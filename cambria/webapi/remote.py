@@ -17,14 +17,21 @@ Requests (payload -> result):
     this device's saved copy (if it has one) brought up to the link; a first sight of a game is
     only watched until ``remote_join``. ``verify``: the saved copy came from a file, not from
     this device's storage: every signature and computer move is checked again. ``events`` are the effects of the steps the link brought.
-``remote_join`` {seats, names, key, seed} -> ``{sign}``: the join to sign
+``remote_join`` {seats, names, key, seed} -> ``{sign}``: the join to sign (protocol version 2: it
+    waits for the host's first turn to let it in; ``remote.joining`` says how it stands)
+``remote_start`` {} -> ``{remote, view}``: the host lets in the joins that fill every free seat, in
+    the order they reached it (``remote.can_start``); its first turn will name them
+``remote_link`` {whole?} -> ``{link}``: this device's link again (``whole``: every message, for a
+    person who joined too late to watch the game)
 ``remote_send`` {} -> ``{sign}``: the message sending this device's drafted steps
 ``remote_signed`` {sig} -> ``{remote, view|null, link}``: the message now signed is applied as
     every device applies it; ``link`` is the fragment to send (without ``#``)
 ``remote_undo`` {} -> ``{remote, view}``: drop the steps not yet sent
 ``remote_qr`` {text} -> ``{size, path}``: a QR code of a link (the modules as one SVG path)
 ``remote_record`` {} -> REMOTE_RECORD ``{format: "cambria-remote", version, game_id, me,
-    messages, draft}`` (what the page saves; no secret in it)
+    messages, draft, joins?, join?, admit?}`` (what the page saves; no secret in it): ``joins``
+    the joins held and not let in, ``join`` the id of this device's own while it waits, ``admit``
+    the joins the host's unsent first turn lets in
 
 A refusal has code ``remote`` and ``details.reason`` (the protocol's code: ``bad_roll``,
 ``fork``, ``missing``, ``link_damaged`` …), and changes nothing.
@@ -42,7 +49,7 @@ from ..remote.canonical import b64d, b64e
 from ..remote.chain import chain_value
 from ..remote.errors import RemoteError
 from ..remote.link import decode_link, encode_link
-from ..remote.messages import check_invite, invite_body, join_body, unsigned
+from ..remote.messages import check_invite, invite_body, join_body, message_id, unsigned
 from ..remote.protocol import RemoteGame
 from ..remote.qr import qr_matrix, qr_svg_path
 from .errors import RequestError
@@ -67,6 +74,15 @@ class RemoteSeat:
     me: int | None
     seed: bytes | None
     pending: tuple[str, dict[str, Any]] | None = None
+    join: str | None = None  # this device's own join while it waits to be let in
+    host_order: list[str] | None = None  # the joins in the order of the host's last link before the start
+
+    def found(self) -> None:
+        """This device's number, once the host's first turn let its join in."""
+        if self.me is None and self.join is not None:  # by the key: another join of this device may be the one let in
+            self.me = self.game.device_of(b64d(self.game.joins[self.join]["key"], 65))
+            if self.me is not None:
+                self.join = None
 
 
 def _b64(payload: dict[str, Any], name: str, length: int) -> bytes:
@@ -97,6 +113,7 @@ def remote_view(remote: RemoteSeat) -> dict[str, Any]:
                    "for_seat": rg.game.rules.chance_seat(rg.game.state) if chance else None}
     invite = rg.invite
     return {
+        **_joins_view(remote),
         "game_id": rg.game_id, "me": me, "started": rg.started,
         "over": rg.game is not None and rg.game.is_over(),
         "game": invite["game"], "map": invite["board"], "options": invite["options"],
@@ -105,8 +122,41 @@ def remote_view(remote: RemoteSeat) -> dict[str, Any]:
         "free_seats": rg.free_seats(), "devices": len(rg.devices),
         "waiting": waiting, "my_turn": me is not None and actor == me,
         "drafted": rg.drafted, "can_send": me is not None and rg.drafted > 0 and actor != me,
-        "messages": len(rg.messages),
+        # every message this device holds: the list's, and the joins held (waiting, or let in by
+        # the host's unsent first turn); it only grows (the tests wait for it)
+        "messages": len(rg.messages) + len(rg.waiting_joins()) + len(rg.admitting),
     }
+
+
+def _joins_view(remote: RemoteSeat) -> dict[str, Any]:
+    """How the joins stand (protocol version 2). ``asked``: every seat some held join asks for,
+    with the name, in the host's order; ``refused``: the joins that cannot come in and why (the
+    host's page tells those people); ``joining``: this device's own join, waiting or refused."""
+    rg = remote.game
+    if rg.version < 2:
+        return {"asked": {}, "refused": [], "joining": None, "can_start": False}
+    order = list(remote.host_order or []) if remote.me != 0 else rg.waiting_joins()
+    order += [j for j in rg.waiting_joins() if j not in order]
+    seating = rg.seating(order)
+    asked: dict[str, str] = {}
+    refused = []
+    # a device that is in, or asks with another join, has nothing more to be told about this one
+    keys = {d.key for d in rg.devices} | {b64d(rg.joins[m]["key"], 65) for m in order if seating[m][0] is None}
+    for mid in order:
+        join = rg.joins[mid]
+        problem, by = seating[mid]
+        if problem is None:
+            asked.update({str(seat): name for seat, name in zip(join["seats"], join["names"], strict=True)})
+        elif b64d(join["key"], 65) not in keys:
+            refused.append({"id": mid, "names": join["names"], "seats": join["seats"], "reason": problem, "by": by,
+                            "mine": mid == remote.join})
+    joining = None
+    if remote.join is not None and remote.me is None:
+        problem, by = seating.get(remote.join, (None, None))
+        joining = {"status": "waiting" if problem is None else "refused", "reason": problem, "by": by,
+                   "seats": rg.joins[remote.join]["seats"]}
+    return {"asked": asked if not rg.started else {}, "refused": refused, "joining": joining,
+            "can_start": remote.me == 0 and rg.start_order() is not None and not rg.admitting}
 
 
 def _result(session: WebSession, remote: RemoteSeat, **extra: Any) -> dict[str, Any]:
@@ -139,7 +189,7 @@ def _adopt(session: WebSession, remote: RemoteSeat, events_from: int | None = No
     return events
 
 
-def _saved(record: Any, verify: bool = False) -> tuple[RemoteGame, int | None, list[str]]:
+def _saved(record: Any, verify: bool = False) -> tuple[RemoteGame, int | None, list[str], str | None]:
     if not isinstance(record, dict) or record.get("format") != REMOTE_FORMAT:
         raise RemoteError("bad_save", "this is not a saved remote game")
     version = record.get("version")
@@ -149,14 +199,24 @@ def _saved(record: Any, verify: bool = False) -> tuple[RemoteGame, int | None, l
         raise RemoteError("bad_save", "the saved remote game has no version this site knows")
     me = record.get("me")
     draft = record.get("draft", [])
-    if (me is not None and (not isinstance(me, int) or isinstance(me, bool))) or not isinstance(draft, list):
+    joins, join, admit = record.get("joins", []), record.get("join"), record.get("admit", [])
+    if (me is not None and (not isinstance(me, int) or isinstance(me, bool))) or not isinstance(draft, list) \
+            or not isinstance(joins, list) or not isinstance(admit, list) or (join is not None and not isinstance(join, str)):
         raise RemoteError("bad_save", "the saved remote game's fields are damaged")
     rg = RemoteGame.from_saved(record.get("messages"), trusted=not verify)
+    for held in joins:  # the joins held and not let in (checked again: they are not in the list)
+        rg.accept(held)
+    if join is not None and join not in rg.joins:
+        raise RemoteError("bad_save", "the saved remote game's own join is missing")
     if rg.game_id != record.get("game_id"):
         raise RemoteError("bad_save", "the saved remote game's id does not match its invite")
     if me is not None and not 0 <= me < len(rg.devices):
         raise RemoteError("bad_save", "the saved remote game names no device of its game")
-    return rg, me, draft
+    if admit:
+        if me != 0 or rg.start_order() != admit:
+            raise RemoteError("bad_save", "the saved remote game's start does not match its joins")
+        rg.draft_admit(0)
+    return rg, me, draft, join
 
 
 # ---------------------------------------------------------------------- handlers
@@ -211,8 +271,9 @@ def remote_open(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("'link' is text")
     data = decode_link(link) if link is not None else None
     seed = _b64(payload, "seed", 32) if payload.get("seed") is not None else None
+    join = None
     if saved is not None:
-        rg, me, draft = _saved(saved, verify=payload.get("verify") is True)
+        rg, me, draft, join = _saved(saved, verify=payload.get("verify") is True)
         if data is not None and data.get("game") != rg.game_id:
             raise RemoteError("other_game", "this link belongs to another game")
         if me is not None and seed is not None:
@@ -224,8 +285,16 @@ def remote_open(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
     before = len(rg.game.steps) if rg.game is not None else 0
     new = 0
     if data is not None and saved is not None:
+        if rg.admitting and me == 0:
+            rg.undo_draft()  # a link that comes while the host's first turn is unsent: decided again
+            draft = []
         new = rg.accept_payload(data)
-    remote = RemoteSeat(rg, me, seed)
+    remote = RemoteSeat(rg, me, seed, join=join)
+    remote.found()
+    if data is not None and data.get("from") == 0 and not rg.started:
+        remote.host_order = [message_id(m) for m in data["messages"] if isinstance(m, dict) and m.get("t") == "join"]
+    if remote.me != me:
+        before = 0  # let in by this link: the whole game is new here
     if draft and not new and me is not None and seed is not None:
         for text in draft:  # the steps played here before a reload, checked again
             rg.draft_step(me, seed, text)
@@ -243,12 +312,47 @@ def remote_join(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("'seats' and 'names' are lists")
     key, seed = _b64(payload, "key", 65), _b64(payload, "seed", 32)
     rg = remote.game
-    body = join_body(rg.game_id, rg.ids[-1], seats, names, key, chain_value(seed, 0), chain_value(seed, 1))
+    if rg.version >= 2:
+        if remote.join is not None and remote.join in rg.joins:
+            problem, _ = rg.seating(_order(remote))[remote.join]
+            if problem is None:
+                raise RemoteError("same_device", "this device has asked for a seat already: it waits for the host")
+        body = join_body(rg.game_id, rg.game_id, seats, names, key, None, chain_value(seed, 1))
+    else:
+        body = join_body(rg.game_id, rg.ids[-1], seats, names, key, chain_value(seed, 0), chain_value(seed, 1))
     trial = rg.replica()  # every check but the signature, before the page signs anything
     trial.trusted = True
-    trial.accept({**body, "sig": b64e(bytes(64))})
+    message = {**body, "sig": b64e(bytes(64))}
+    trial.accept(message)
+    if rg.version >= 2:  # and the seats as this device knows them (the host's word is final)
+        problem, by = trial.seating(_order(remote) + [message_id(message)])[message_id(message)]
+        if problem is not None:
+            raise RemoteError(problem, "that seat is asked for already" if by else "this join cannot come in", by=by)
     session.pending_remote = ("join", body, seed)
     return {"sign": b64e(unsigned(body))}
+
+
+def _order(remote: RemoteSeat) -> list[str]:
+    """The held joins in the host's order as far as this device knows it."""
+    order = list(remote.host_order or [])
+    return order + [j for j in remote.game.waiting_joins() if j not in order]
+
+
+def remote_start(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
+    only(payload, set(), "remote_start")
+    remote = _need(session)
+    if remote.me != 0:
+        raise RemoteError("not_your_step", "only the host lets players in")
+    remote.game.draft_admit(0)
+    _adopt(session, remote)
+    return _result(session, remote)
+
+
+def remote_link(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
+    only(payload, {"whole"}, "remote_link")
+    remote = _need(session)
+    rg = remote.game
+    return {"link": encode_link(rg.link_payload(remote.me, remote.join, whole=payload.get("whole") is True))}
 
 
 def remote_send(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
@@ -274,15 +378,18 @@ def remote_signed(session: WebSession, payload: dict[str, Any]) -> dict[str, Any
     elif kind == "join":
         remote = _need(session)
         remote.game.accept(message)
-        remote.me, remote.seed = len(remote.game.devices) - 1, seed
+        remote.seed = seed
+        if remote.game.version >= 2:
+            remote.join = message_id(message)  # it waits for the host's first turn
+        else:
+            remote.me = len(remote.game.devices) - 1
         _adopt(session, remote)
     else:
         remote = _need(session)
         remote.game.send(message)
         _adopt(session, remote)
     session.pending_remote = None
-    assert remote.me is not None
-    return _result(session, remote, link=encode_link(remote.game.link_payload(remote.me)))
+    return _result(session, remote, link=encode_link(remote.game.link_payload(remote.me, remote.join)))
 
 
 def remote_undo(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
@@ -298,8 +405,17 @@ def remote_record(session: WebSession, payload: dict[str, Any]) -> dict[str, Any
     remote = _need(session)
     rg = remote.game
     draft = rg.game.steps[len(rg.game.steps) - rg.drafted:] if rg.game is not None and rg.drafted else []
-    return {"format": REMOTE_FORMAT, "version": REMOTE_VERSION, "game_id": rg.game_id, "me": remote.me,
-            "messages": rg.messages, "draft": list(draft)}
+    record = {"format": REMOTE_FORMAT, "version": REMOTE_VERSION, "game_id": rg.game_id, "me": remote.me,
+              "messages": rg.messages, "draft": list(draft)}
+    if rg.version >= 2:
+        held = [j for j in rg.joins if j not in rg.ids]  # (the host's draft's too: let in only when sent)
+        if held:
+            record["joins"] = [rg.joins[j] for j in held]
+        if remote.join is not None:
+            record["join"] = remote.join
+        if rg.admitting:
+            record["admit"] = list(rg.admitting)
+    return record
 
 
 def remote_qr(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
@@ -317,6 +433,7 @@ def remote_qr(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
 Handler = Callable[[Any, dict[str, Any]], dict[str, Any]]
 REMOTE_HANDLERS: dict[str, Handler] = {
     "remote_new": remote_new, "remote_peek": remote_peek, "remote_open": remote_open,
-    "remote_join": remote_join, "remote_send": remote_send, "remote_signed": remote_signed,
+    "remote_join": remote_join, "remote_start": remote_start, "remote_link": remote_link,
+    "remote_send": remote_send, "remote_signed": remote_signed,
     "remote_undo": remote_undo, "remote_record": remote_record, "remote_qr": remote_qr,
 }

@@ -254,6 +254,9 @@ def test_a_game_by_link_is_played_in_one_tab_at_a_time(open_page, site) -> None:
 
 def test_a_device_that_lost_its_keys_can_still_watch(open_page) -> None:
     devices = setup_devices(open_page, "cambria", ["human", "remote"], ["Bob"])
+    # Bob's seat is his once the host's first turn (which lets him in) reached his device
+    players = {0: player_for("cambria", devices[0], True, 1), 1: player_for("cambria", devices[1], False, 2)}
+    play_by_links(devices, players, "cambria", max_links=1)
     bob = devices[1]
     settled(bob.page, "Bob's page")
     game_id = remote_state(bob)["game_id"]

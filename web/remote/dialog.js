@@ -4,8 +4,9 @@
 //
 //   import { createRemoteDialog } from "./dialog.js";
 //   const dialog = createRemoteDialog({ onJoin: (seat, name) => ..., qr: (text) => Promise<{size, path}> });
-//   dialog.invite(link) / dialog.share(link)   link: {url, kind: "invite" | "join" | "turn", remote}
-//   dialog.join(remote) / dialog.waitingForPlayers(remote) / dialog.close()
+//   dialog.invite(link) / dialog.share(link)   link: {url, kind: "invite" | "join" | "turn" | "refused", remote}
+//   dialog.join(remote, {taken?}) / dialog.waitingForPlayers(remote) / dialog.close()
+//   (taken: this device's join that another reached the host before: {by, seats})
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
@@ -49,8 +50,9 @@ export function createRemoteDialog({ onJoin, qr = null }) {
     remote.seats.forEach((seat, i) => {
       const chip = el("span", { class: `chip col-${seat.colour}`, "aria-hidden": "true" });
       const free = seat.kind === "human" && seat.device === null;
+      const asked = Boolean(remote.asked && remote.asked[String(i)]); // another person's join asks for it
       const label = el("span", { text: seatLabel(remote, i) });
-      if (pick && free) {
+      if (pick && free && !asked) {
         const input = el("input", { type: "radio", name: "remote-seat", value: String(i), "data-testid": `remote-seat-${i}` });
         list.append(el("li", { class: "remote-seat free" }, el("label", {}, input, chip, label)));
       } else {
@@ -117,7 +119,7 @@ export function createRemoteDialog({ onJoin, qr = null }) {
       open(title(t("remote.sendTitle")), el("p", { "data-testid": "remote-share-text", text: shareText(link.kind, link.remote) }),
         ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
     },
-    join(remote) {
+    join(remote, { taken = null } = {}) {
       const name = el("input", { type: "text", maxlength: 40, required: true, autofocus: true, "data-testid": "remote-name",
         "aria-label": t("remote.yourName"), placeholder: t("remote.yourName"), spellcheck: "false" });
       const form = el("form", { class: "remote-join", autocomplete: "off" },
@@ -129,7 +131,9 @@ export function createRemoteDialog({ onJoin, qr = null }) {
         const seat = form.querySelector('input[name="remote-seat"]:checked');
         if (seat && name.value.trim()) onJoin(Number(seat.value), name.value.trim());
       });
-      open(title(t("remote.joinTitle", { title: gameTitle(remote.game) })), el("p", { text: t("remote.joinText") }), form);
+      const notice = taken ? [el("p", { class: "remote-taken", role: "alert", "data-testid": "remote-taken",
+        text: t("remote.seatTakenFirst", { by: taken.by || "?", n: taken.seats.map((s) => s + 1).join(", ") }) })] : [];
+      open(title(t("remote.joinTitle", { title: gameTitle(remote.game) })), ...notice, el("p", { text: t("remote.joinText") }), form);
     },
     waitingForPlayers(remote) {
       open(title(t("remote.waitingJoin")), seatList(remote), el("div", { class: "remote-actions" }, closeButton()));

@@ -13,7 +13,7 @@
 //   remote.update(view)      the bar under the board: send the turn, take it back, waiting for …
 //   remote.send() / remote.takeBack() / remote.left()
 
-import { t } from "../i18n.js";
+import { formatList, t } from "../i18n.js";
 import { openDeviceStore } from "./device.js";
 import { fromBase64url } from "./base64url.js";
 import { createRemoteStore } from "./store.js";
@@ -132,12 +132,12 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   async function openWith(entry, link) {
     let seed = null;
     let saved = entry ? entry.record : null;
-    if (saved && saved.me !== null) {
+    if (saved && (saved.me !== null || saved.join)) { // a seat, or a join that waits to be let in
       seed = await deviceStore().then((keys) => keys.seed(saved.game_id)).catch(() => null);
       if (!seed) {
         // its site data was cleared: the seat's key is gone, the game can still be watched
         notify(t("remote.keysLost"), { urgent: true });
-        saved = { ...saved, me: null, draft: [] };
+        saved = { ...saved, me: null, draft: [], join: undefined };
       }
     }
     const payload = { ...(link ? { link } : {}), ...(saved ? { saved } : {}), ...(seed ? { seed } : {}) };
@@ -159,11 +159,32 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   }
 
   async function showGame(res, entry, { quiet }) {
-    const r = res.remote;
+    let r = res.remote;
     const mine = await tabs.claim(r.game_id); // false: another tab plays it, this one shows it
-    if (entry || r.me !== null) await save(r); // (a copy watched for want of keys keeps its seat)
+    if (mine && r.me === 0 && r.can_start) {
+      // every free seat is asked for: the host lets the joins in (in the order they reached it);
+      // its first turn, which names them, goes out with the start roll
+      res = await request("remote_start", {});
+      r = res.remote;
+    }
+    if (entry || r.me !== null || r.joining) await save(r); // (a copy watched for want of keys keeps its seat)
     if (!r.started || !res.view) showBoard(r.game, r.map); // the game's board behind the dialog
-    if (!entry && r.me === null && r.free_seats.length) {
+    const told = r.me === 0 && r.refused.some((j) => !refusedTold.has(j.id));
+    if (told) {
+      await tellRefused(r); // the dialog shows the link for them (over the board once it runs)
+      if (!r.started || !res.view) return true;
+    }
+    if (r.joining && r.joining.status === "refused" && !r.started) {
+      dialog.join(r, { taken: r.joining }); // another join reached the host first: another seat, or watch
+      return true;
+    }
+    if (r.joining && r.joining.status === "waiting") {
+      lastLink = { url: linkUrl((await request("remote_link", {})).link), kind: "join", remote: r };
+      dialog.share(lastLink); // sent already? the same link again, and what it waits for
+      return true;
+    }
+    if (r.joining && r.joining.reason === "too_late") notify(t("remote.error.too_late"), { urgent: true });
+    if (!entry && r.me === null && r.free_seats.length && !r.joining) {
       dialog.join(r); // a first sight of a game with a free seat: take it
       return true;
     }
@@ -174,8 +195,25 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       dialog.waitingForPlayers(r);
       return true;
     }
+    if (!told) dialog.close(); // "waiting for players" is over: the board and its first roll
     await enter(res.view, res.events || [], !mine);
     return true;
+  }
+
+  // The host tells each person whose join cannot come in (a seat another asked for first, or
+  // every seat taken): the link it shows holds every join, so their page can say who was first.
+  const refusedTold = new Set(); // the joins the host's page has told about already (by id)
+  async function tellRefused(r) {
+    for (const j of r.refused) {
+      if (refusedTold.has(j.id)) continue;
+      refusedTold.add(j.id);
+      const names = formatList(j.names);
+      notify(j.reason === "too_late" ? t("remote.hostTooLate", { names })
+        : t("remote.hostRefused", { names, by: j.by || "?" }), { urgent: true });
+    }
+    const { link } = await request("remote_link", { whole: r.started });
+    lastLink = { url: linkUrl(link), kind: "refused", remote: r };
+    dialog.share(lastLink);
   }
 
   // ------------------------------------------------------------------ joining
@@ -184,8 +222,9 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     const gameId = onBoard;
     try {
       const keys = await deviceStore();
-      if (await keys.publicKey(gameId)) await keys.remove(gameId); // a join begun here and never signed
-      const { publicKey } = await keys.create(gameId);
+      const asked = store.get(gameId)?.record?.join; // a join of this device, refused: the same key and dice secret again
+      if (!asked && (await keys.publicKey(gameId))) await keys.remove(gameId); // a join begun here and never signed
+      const { publicKey } = asked && (await keys.publicKey(gameId)) ? { publicKey: await keys.publicKey(gameId) } : await keys.create(gameId);
       const seed = await keys.seed(gameId);
       const answer = await request("remote_join", { seats: [seat], names: [name], key: publicKey, seed });
       const done = await signed(gameId, answer);

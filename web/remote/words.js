@@ -16,6 +16,8 @@ export function namesOf(remote, device) {
 export function seatLabel(remote, index) {
   const seat = remote.seats[index];
   if (seat.kind !== "human") return t("remote.seatComputer", { name: seat.name, level: levelName(seat.kind.split(":")[1]) });
+  const asked = remote.asked && remote.asked[String(index)];
+  if (seat.device === null && asked) return t("remote.seatAsked", { n: index + 1, name: asked });
   if (seat.device === null) return t("remote.seatFree", { n: index + 1 });
   if (seat.here) return t("remote.seatHere", { name: seat.name });
   return String(seat.name);
@@ -41,6 +43,8 @@ export function waitingText(view) {
 export function shareText(kind, remote) {
   const to = remote.waiting ? namesOf(remote, remote.waiting.device) : "";
   if (kind === "invite") return t("remote.inviteText");
+  if (kind === "refused") return t("remote.sendRefused");
+  if (kind === "join" && remote.joining) return t("remote.sendJoinWait", { names: namesOf(remote, 0) }); // (protocol 2)
   if (kind === "join") return remote.free_seats.length ? t("remote.sendJoinMore", { names: namesOf(remote, 0) })
     : t("remote.sendJoinLast", { names: to || namesOf(remote, 0) });
   if (remote.over) return t("remote.sendLast");
@@ -51,6 +55,7 @@ export function shareText(kind, remote) {
 /** What Saved games and the new-game screen show of a remote game. */
 export function remoteSummary(remote) {
   const waiting = remote.over ? t("remote.over")
+    : !remote.started && remote.joining ? t("remote.waitingLetIn", { names: namesOf(remote, 0) })
     : !remote.started ? t("remote.waitingJoin")
       : remote.my_turn || remote.can_send ? t("remote.yourStep")
         : t("remote.waitingFor", { names: namesOf(remote, remote.waiting.device) });
