@@ -21,6 +21,9 @@ LONGEST = (
     "tests/web/test_play.py::test_a_whole_game_by_taps_and_clicks",
     "tests/web/test_hibernia_play.py::",
     "tests/web/test_engines.py::test_console_errors_and_uncaught_errors_are_seen",
+    "tests/web/test_remote_play.py::",
+    "tests/web/test_remote_joins_at_once.py::",
+    "tests/web/test_two_tabs.py::test_two_tabs_take_turns_on_one_game_and_lose_no_step",
 )
 
 

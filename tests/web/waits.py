@@ -39,16 +39,21 @@ IDLE = """() => !document.querySelector('#app').classList.contains('busy')
   && !document.querySelector('#dice').classList.contains('spinning')"""
 
 
-def until(page, condition: str, reason: str, arg=None, timeout: int = BOUND_MS) -> None:
-    """Wait for the JavaScript ``condition`` (a function of ``arg``) to be true."""
+def until(page, condition: str, reason: str, arg=None, timeout: int = BOUND_MS, also: str | None = None) -> None:
+    """Wait for the JavaScript ``condition`` (a function of ``arg``) to be true; on a timeout the
+    failure says what the page showed (and what the script ``also`` returns, if given)."""
     try:
         page.wait_for_function(condition, arg=arg, timeout=timeout)
     except Exception as exc:
-        try:
-            shown = json.dumps(page.evaluate(PAGE_STATE))
-        except Exception:
-            shown = "(the page could not be read)"
+        shown = "; ".join(_read(page, script) for script in (PAGE_STATE, also) if script)
         raise AssertionError(f"waited {timeout / 1000:.0f} s for {reason}; the page: {shown}") from exc
+
+
+def _read(page, script: str) -> str:
+    try:
+        return json.dumps(page.evaluate(script))
+    except Exception:
+        return "(the page could not be read)"
 
 
 def settled(page, reason: str = "the page to settle (a person's turn, the end or the new-game screen)",
@@ -113,11 +118,4 @@ _SAVED_VS_SHOWN = """() => {
 
 def saved_now(page) -> None:
     """Wait until the autosave holds what the page shows (it follows each step by a moment)."""
-    try:
-        until(page, _SAVED_NOW, "the autosave to hold the position on the board")
-    except AssertionError as exc:
-        try:
-            differs = json.dumps(page.evaluate(_SAVED_VS_SHOWN))
-        except Exception:
-            differs = "(the page could not be read)"
-        raise AssertionError(f"{exc}; saved and shown: {differs}") from exc
+    until(page, _SAVED_NOW, "the autosave to hold the position on the board", also=_SAVED_VS_SHOWN)
