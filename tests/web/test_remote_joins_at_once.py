@@ -56,6 +56,7 @@ def test_friends_who_tap_the_invite_at_once_all_get_in(open_page) -> None:
           "the host's page to offer a link for the person refused")
     toasts = host.page.evaluate(TOASTS)
     assert any("Bob" in t and "Cy" in t for t in toasts), toasts
+    assert "Bob" in host.page.get_by_test_id("remote-share-text").text_content()  # the dialog names whom to send it to
     for_bob = host.page.get_by_test_id("remote-link").input_value()
     host.page.get_by_test_id("remote-close").click()
     assert host.page.evaluate("() => window.__cambria.state().view") is None  # not started: seat 3 waits

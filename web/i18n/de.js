@@ -630,7 +630,7 @@ export default {
   "remote.error.too_late": "Alle Plätze waren besetzt, bevor deine Anmeldung beim Gastgeber ankam: Du kannst der Partie zusehen.",
   "remote.error.not_started": "Es sind noch Plätze frei: Die Partie beginnt, sobald jeder Platz angefragt ist.",
   "remote.sendJoinWait": "Schick diesen Link an {names}. Sobald der Link dort geöffnet wird, bist du dabei; die Partie beginnt, wenn jeder Platz angefragt ist, und der erste Zug kommt per Link zu dir zurück.",
-  "remote.sendRefused": "Schick diesen Link an die oben Genannten: Ihre Seite zeigt, wer den Platz bekommen hat, und lässt sie einen anderen wählen oder zusehen.",
+  "remote.sendRefused": "Schick diesen Link an {names}: Die Seite zeigt, wer den Platz bekommen hat, und lässt einen anderen wählen oder zusehen.",
   "remote.waitingLetIn": "Warten, bis {names} dich hereinlässt",
   "remote.seatTakenFirst": "{by} hat Platz {n} zuerst angefragt. Wähle einen anderen Platz oder schließe dies, um zuzusehen.",
   "remote.seatAsked": "Platz {n}: angefragt von {name}",

@@ -632,7 +632,7 @@ export default {
   "remote.error.too_late": "Every seat of this game was taken before your join reached the host: you can watch the game.",
   "remote.error.not_started": "Seats are still free: the game starts when every seat is asked for.",
   "remote.sendJoinWait": "Send this link to {names}. Their page lets you in as soon as they open it, and the game starts once every seat is asked for: their first move then comes back to you by link.",
-  "remote.sendRefused": "Send this link to the people named above: their page shows who took the seat and lets them choose another, or watch.",
+  "remote.sendRefused": "Send this link to {names}: their page shows who took the seat and lets them choose another, or watch.",
   "remote.waitingLetIn": "Waiting for {names} to let you in",
   "remote.seatTakenFirst": "{by} asked for seat {n} first. Choose another seat, or close this to watch.",
   "remote.seatAsked": "Seat {n}: {name} asked for it",

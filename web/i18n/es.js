@@ -630,7 +630,7 @@ export default {
   "remote.error.too_late": "Todos los puestos se ocuparon antes de que tu solicitud llegara al anfitrión: puedes ver la partida.",
   "remote.error.not_started": "Aún quedan puestos libres: la partida empieza cuando se hayan pedido todos.",
   "remote.sendJoinWait": "Envía este enlace a {names}. Su página te deja entrar en cuanto lo abra, y la partida empieza cuando se hayan pedido todos los puestos: su primer movimiento te llegará por enlace.",
-  "remote.sendRefused": "Envía este enlace a las personas indicadas arriba: su página muestra quién se quedó el puesto y les deja elegir otro o mirar.",
+  "remote.sendRefused": "Envía este enlace a {names}: su página muestra quién se quedó el puesto y deja elegir otro o mirar.",
   "remote.waitingLetIn": "Esperando a que {names} te deje entrar",
   "remote.seatTakenFirst": "{by} pidió el puesto {n} antes. Elige otro puesto o cierra esto para mirar.",
   "remote.seatAsked": "Puesto {n}: lo pidió {name}",

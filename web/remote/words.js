@@ -43,7 +43,7 @@ export function waitingText(view) {
 export function shareText(kind, remote) {
   const to = remote.waiting ? namesOf(remote, remote.waiting.device) : "";
   if (kind === "invite") return t("remote.inviteText");
-  if (kind === "refused") return t("remote.sendRefused");
+  if (kind === "refused") return t("remote.sendRefused", { names: formatList(remote.refused.flatMap((j) => j.names)) });
   if (kind === "join" && remote.joining) return t("remote.sendJoinWait", { names: namesOf(remote, 0) }); // (protocol 2)
   if (kind === "join") return remote.free_seats.length ? t("remote.sendJoinMore", { names: namesOf(remote, 0) })
     : t("remote.sendJoinLast", { names: to || namesOf(remote, 0) });
