@@ -47,8 +47,9 @@ def catalogs() -> dict[str, dict]:
 
 
 def code_files() -> list[Path]:
-    """The page's own code: every .js under web/ except the catalogs themselves, and index.html."""
-    files = [p for p in WEB.rglob("*.js") if "i18n" not in p.relative_to(WEB).parts[:1]]
+    """The page's own code: every .js under web/ except the catalogs themselves and the libraries
+    of web/vendor/, and index.html."""
+    files = [p for p in WEB.rglob("*.js") if p.relative_to(WEB).parts[0] not in ("i18n", "vendor")]
     return sorted(files) + [WEB / "index.html"]
 
 

@@ -53,7 +53,7 @@ def test_a_seat_asked_for_twice_goes_to_the_first_join_to_reach_the_host_and_the
         {"names": ["Bob"], "seats": [1], "reason": "seat_taken", "by": "Cy", "mine": False}]
     # the host's link tells Bob's page who was first; Bob cannot ask for seat 1 again
     shown = bob.open(host.ask("remote_link")["link"])["remote"]
-    assert shown["joining"] == {"status": "refused", "reason": "seat_taken", "by": "Cy", "seats": [1]}
+    assert shown["joining"] == {"status": "refused", "reason": "seat_taken", "by": "Cy", "seats": [1], "names": ["Bob"]}
     assert shown["asked"] == {"1": "Cy"}
     with pytest.raises(RemoteError) as info:
         bob.ask("remote_join", {"seats": [1], "names": ["Bob"], "key": bob.key, "seed": bob.seed})

@@ -17,6 +17,8 @@ Requests (payload -> result):
     this device's saved copy (if it has one) brought up to the link; a first sight of a game is
     only watched until ``remote_join``. ``verify``: the saved copy came from a file, not from
     this device's storage: every signature and computer move is checked again. ``events`` are the effects of the steps the link brought.
+``remote_accept`` {link} -> ``{new: 0}`` or ``{remote, view|null, events, new}``: a link's
+    messages applied to the game open here as it stands (live play: web/remote/live.js)
 ``remote_join`` {seats, names, key, seed} -> ``{sign}``: the join to sign (protocol version 2: it
     waits for the host's first turn to let it in; ``remote.joining`` says how it stands)
 ``remote_start`` {} -> ``{remote, view}``: the host lets in the joins that fill every free seat, in
@@ -39,6 +41,7 @@ A refusal has code ``remote`` and ``details.reason`` (the protocol's code: ``bad
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -125,7 +128,17 @@ def remote_view(remote: RemoteSeat) -> dict[str, Any]:
         # every message this device holds: the list's, and the joins held (waiting, or let in by
         # the host's unsent first turn); it only grows (the tests wait for it)
         "messages": len(rg.messages) + len(rg.waiting_joins()) + len(rg.admitting),
+        "live": live_room(rg.invite),
     }
+
+
+def live_room(invite: dict[str, Any]) -> dict[str, str]:
+    """Where the devices of this game meet for live play (web/remote/live.js): the room is named
+    by the game id, and its secret (which encrypts the connection offers a relay passes on, and
+    which a peer must know to enter) comes from the invite's signature, which only those who were
+    sent a link of the game hold: the relays see neither."""
+    digest = hashlib.sha256(b"cambria live play 1\0" + b64d(invite["sig"], 64)).digest()
+    return {"room": message_id(invite), "secret": b64e(digest)}
 
 
 def _joins_view(remote: RemoteSeat) -> dict[str, Any]:
@@ -154,7 +167,7 @@ def _joins_view(remote: RemoteSeat) -> dict[str, Any]:
     if remote.join is not None and remote.me is None:
         problem, by = seating.get(remote.join, (None, None))
         joining = {"status": "waiting" if problem is None else "refused", "reason": problem, "by": by,
-                   "seats": rg.joins[remote.join]["seats"]}
+                   "seats": rg.joins[remote.join]["seats"], "names": rg.joins[remote.join]["names"]}
     return {"asked": asked if not rg.started else {}, "refused": refused, "joining": joining,
             "can_start": remote.me == 0 and rg.start_order() is not None and not rg.admitting}
 
@@ -302,6 +315,38 @@ def remote_open(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
     return _result(session, remote, events=events, new=new)
 
 
+def remote_accept(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
+    """A link's messages for the game open in this session, as live play brings them: applied to
+    the game as it stands here (the page's board, this device's unsent steps), not to the saved
+    copy. ``new`` 0: nothing changed and nothing else is returned (a peer's catch-up that
+    brought nothing)."""
+    only(payload, {"link"}, "remote_accept")
+    remote = _need(session)
+    link = payload.get("link")
+    if not isinstance(link, str):
+        raise RequestError("'link' is text")
+    data = decode_link(link)
+    rg = remote.game
+    if data.get("game") != rg.game_id:
+        raise RemoteError("other_game", "this link belongs to another game")
+    listed = data.get("messages")
+    messages: list[Any] = listed if isinstance(listed, list) else []
+    fresh_joins = [m for m in messages if isinstance(m, dict) and m.get("t") == "join" and message_id(m) not in rg.joins]
+    if rg.admitting and remote.me == 0 and fresh_joins:
+        rg.undo_draft()  # the host's unsent first turn is decided again, with the new joins
+    before = len(rg.game.steps) if rg.game is not None else 0
+    me_before = remote.me
+    new = rg.accept_payload(data)
+    order = remote.host_order
+    if data.get("from") == 0 and not rg.started:
+        remote.host_order = [message_id(m) for m in messages if isinstance(m, dict) and m.get("t") == "join"]
+    if not new and not fresh_joins and remote.host_order == order:
+        return {"new": 0}  # (the host's order of the joins is news: it says whose seat is whose)
+    remote.found()
+    events = _adopt(session, remote, before if remote.me == me_before else 0)
+    return _result(session, remote, events=events, new=new)
+
+
 def remote_join(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
     only(payload, {"seats", "names", "key", "seed"}, "remote_join")
     remote = _need(session)
@@ -432,7 +477,7 @@ def remote_qr(session: WebSession, payload: dict[str, Any]) -> dict[str, Any]:
 
 Handler = Callable[[Any, dict[str, Any]], dict[str, Any]]
 REMOTE_HANDLERS: dict[str, Handler] = {
-    "remote_new": remote_new, "remote_peek": remote_peek, "remote_open": remote_open,
+    "remote_new": remote_new, "remote_peek": remote_peek, "remote_open": remote_open, "remote_accept": remote_accept,
     "remote_join": remote_join, "remote_start": remote_start, "remote_link": remote_link,
     "remote_send": remote_send, "remote_signed": remote_signed,
     "remote_undo": remote_undo, "remote_record": remote_record, "remote_qr": remote_qr,

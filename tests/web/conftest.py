@@ -41,7 +41,17 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # live play between two browser contexts of this machine: WebRTC over loopback, with real
+    # host addresses (no mDNS names, which nothing here resolves)
+    "--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns",
 ]
+# live play (web/remote/live.js) per test: off (a choice the device keeps, until the test changes
+# it), or through the tests' relay (the page's own origin, which its policy allows)
+LIVE_SETUP = {
+    "off": "if (localStorage.getItem('cambria.live') === null) localStorage.setItem('cambria.live', 'off');",
+    "relay": ("localStorage.setItem('cambria.live.config', JSON.stringify({relays: "
+              "[(location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/relay'], stun: []}));"),
+}
 # Loading Python can take a few seconds on a slow, busy machine.
 LOAD_TIMEOUT_MS = int(os.environ.get("CAMBRIA_LOAD_TIMEOUT_MS", "60000"))
 HOOKS = (Path(__file__).with_name("hooks.js")).read_text(encoding="utf-8")
@@ -81,7 +91,9 @@ def dist_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def site(dist_dir):
-    server = build.make_server(dist_dir, 0, prefixes=(SUBPATH,), quiet=True)
+    from nostr_relay import RELAY  # live play's relay, on the site's own origin (tests/web/nostr_relay.py)
+
+    server = build.make_server(dist_dir, 0, prefixes=(SUBPATH,), quiet=True, upgrades={"/relay": RELAY.handle})
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
@@ -168,10 +180,14 @@ def open_page(browser, site):
 
     def _open(path: str = "", *, subpath: bool = False, viewport: dict | None = None,
               wait_until: str = "load", guide: bool = True, init: str | None = None,
-              **context_options) -> PageSession:
+              live: str = "off", **context_options) -> PageSession:
         """``guide=False``: the first-turn guide marked done before the page's first script (a
         player in mid-game has seen it; the guide has its own tests), with no second start of the
-        page to get there. ``init``: a script run first in each of the context's pages."""
+        page to get there. ``init``: a script run first in each of the context's pages.
+        ``live``: live play as a device that switched it off (the default: remote games by
+        links, which most tests play), ``"relay"``: on, through the tests' own relay on the
+        site's origin (tests/web/nostr_relay.py), ``"public"``: as shipped (the public relays,
+        which nothing here reaches)."""
         if viewport:
             context_options["viewport"] = viewport
         # No service worker unless the test asks for one (service_workers="allow"): its first-visit
@@ -186,6 +202,8 @@ def open_page(browser, site):
             context.add_init_script(script="delete Navigator.prototype.serviceWorker;")
         if not guide:
             context.add_init_script(script=GUIDE_DONE)
+        if live in LIVE_SETUP:
+            context.add_init_script(script=LIVE_SETUP[live])
         if init:
             context.add_init_script(script=init)
         page = context.new_page()

@@ -72,6 +72,16 @@ def _sha256_source(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
 
 
+def live_relays(web: Path = WEB) -> list[str]:
+    """The public relays live play may connect to (web/remote/live.json): the only addresses
+    besides the site's own that the page may reach."""
+    relays = json.loads((web / "remote" / "live.json").read_text(encoding="utf-8"))["relays"]
+    for url in relays:
+        if not re.fullmatch(r"wss://[a-z0-9.-]+(?::[0-9]+)?(?:/[\w./-]*)?", url):
+            raise BuildError(f"web/remote/live.json: {url!r} is not a wss:// address")
+    return list(relays)
+
+
 def content_security_policy(page: str) -> str:
     """The policy for the built page: only our own files; the inline script and any inline
     style attributes (the boards place a few labels with them) allowed by their hashes."""
@@ -84,7 +94,7 @@ def content_security_policy(page: str) -> str:
         "style-src " + " ".join(["'self'", *(["'unsafe-hashes'", *styles] if styles else [])]),
         "img-src 'self' data:",  # the favicon is a data: URL
         "worker-src 'self'",
-        "connect-src 'self'",
+        "connect-src " + " ".join(["'self'", *live_relays()]),
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'none'",

@@ -66,7 +66,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     gz_as_encoding = False
     precompressed = False
     extra: dict[str, bytes] = {}
+    # URL path -> a function that takes over the connection of a WebSocket upgrade to it (the
+    # tests' Nostr relay for live play, on the page's own origin)
+    upgrades: dict[str, Any] = {}
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path in self.upgrades and self.headers.get("Upgrade", "").lower() == "websocket":
+            self.upgrades[path](self)
+            return
+        super().do_GET()
 
     def send_head(self) -> Any:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -165,7 +175,8 @@ class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
                 prefixes: tuple[str, ...] = (), quiet: bool = False,
                 extra: dict[str, bytes] | None = None, compress: bool = False,
-                gz_as_encoding: bool = False, precompressed: bool = False) -> SiteServer:
+                gz_as_encoding: bool = False, precompressed: bool = False,
+                upgrades: dict[str, Any] | None = None) -> SiteServer:
     """An HTTP server for ``directory`` (port 0: a free port), also answering under ``prefixes``.
 
     Each prefix must start and end with '/', e.g. '/some/path/'.  ``extra`` maps URL paths
@@ -178,7 +189,8 @@ def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
     handler = type("Handler", (SiteHandler,), {"prefixes": tuple(prefixes), "quiet": quiet,
                                                "extra": dict(extra or {}), "compress": compress,
                                                "gz_as_encoding": gz_as_encoding,
-                                               "precompressed": precompressed})
+                                               "precompressed": precompressed,
+                                               "upgrades": dict(upgrades or {})})
 
     def factory(*args: Any, **kwargs: Any) -> SiteHandler:
         made: SiteHandler = handler(*args, directory=str(directory), **kwargs)

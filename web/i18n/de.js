@@ -639,5 +639,17 @@ export default {
   "remote.error.same_device": "Dieses Gerät spielt in dieser Partie schon mit.",
   "remote.error.wrong_seed": "Die Würfelgeheimnisse dieses Geräts passen nicht zu dieser Partie: Es kann nur zusehen.",
   "remote.error.bad_name": "Dieser Name geht nicht. Bitte gib einen anderen ein.",
-  "remote.error.other": "Dieser Link ließ sich nicht verwenden: Nichts wurde geändert."
+  "remote.error.other": "Dieser Link ließ sich nicht verwenden: Nichts wurde geändert.",
+  "live.switch": "Live spielen, solange unsere Seiten offen sind",
+  "live.privacy": "Beim Live-Spiel verbindet sich dieses Gerät direkt mit den Geräten der anderen; jedes sieht dabei die öffentliche Netzwerkadresse der anderen. Öffentliche Relays helfen den Geräten, sich zu finden. Ausgeschaltet läuft das Spiel nur über Links.",
+  "live.joinSent": "Die Seite des Gastgebers hat deine Anfrage schon (live): Du musst nichts senden. Das Spiel beginnt, sobald jeder Platz vergeben ist. Behalte den Link, falls die Verbindung abbricht.",
+  "live.sentAway": "{here} hat deinen Zug live erhalten. {away} ist nicht da: Schick ihnen diesen Link.",
+  "live.connecting": "Live-Spiel: verbinde…",
+  "live.noRelay": "Das Live-Spiel erreicht die anderen nicht (kein Relay antwortet): Schick stattdessen Links. Das Spiel geht wie bisher weiter.",
+  "live.choosing": "{names} überlegt…",
+  "live.here": "Jetzt da: {names}",
+  "live.away": "Nicht da: {names}",
+  "live.refused": "Eine Nachricht vom Gerät von {names} wurde abgelehnt. {why}",
+  "remote.inApp": "Du hast diesen Link in {app} geöffnet, dessen eigener Browser seinen Speicher vom Browser deines Handys trennt: Ein Platz, den du hier nimmst, bliebe nur in {app}. Öffne den Link zuerst in deinem Browser (Menü ⋯: „Im Browser öffnen“) und nimm dann einen Platz.",
+  "remote.watchingElsewhere": "Dieser Browser hat keinen Platz in diesem Spiel. Wenn du beigetreten bist, dann in einem anderen Browser oder einer App (dem eigenen Browser eines Messengers): Öffne den Link dort. Hier kannst du zuschauen."
 };

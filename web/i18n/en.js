@@ -641,5 +641,17 @@ export default {
   "remote.error.same_device": "This device plays in this game already.",
   "remote.error.wrong_seed": "This device's dice secrets for this game do not match: it can only watch.",
   "remote.error.bad_name": "That name cannot be used. Please type another.",
-  "remote.error.other": "This link could not be used: nothing changed."
+  "remote.error.other": "This link could not be used: nothing changed.",
+  "live.switch": "Play live while our pages are open",
+  "live.privacy": "Live play connects this device directly to the other players' devices, so each of them sees its public network address; public relays help the devices find each other. Switched off, the game goes by links only.",
+  "live.joinSent": "The host's page has your join already (live play): there is nothing to send. The game starts once every seat is asked for. Keep the link in case the connection drops.",
+  "live.sentAway": "{here} got your move live. {away} is away: send this link to them.",
+  "live.connecting": "Live play: connecting…",
+  "live.noRelay": "Live play is not reaching the others (no relay answers): send links instead. The game goes on as before.",
+  "live.choosing": "{names} is choosing…",
+  "live.here": "Here now: {names}",
+  "live.away": "Away: {names}",
+  "live.refused": "A message from {names}'s device was refused. {why}",
+  "remote.inApp": "You opened this link inside {app}, whose own browser keeps its storage apart from your phone's browser: a seat taken here would stay in {app} only. Open the link in your browser first (the ⋯ menu: “Open in browser”), then take a seat.",
+  "remote.watchingElsewhere": "This browser has no seat in this game. If you joined it, you did so in another browser or app (a messenger's own browser): open the link there. Here you can watch."
 };

@@ -639,5 +639,17 @@ export default {
   "remote.error.same_device": "Este dispositivo ya juega en esta partida.",
   "remote.error.wrong_seed": "Los secretos de dados de este dispositivo no coinciden: solo puede mirar.",
   "remote.error.bad_name": "Ese nombre no se puede usar. Escribe otro.",
-  "remote.error.other": "No se pudo usar este enlace: no ha cambiado nada."
+  "remote.error.other": "No se pudo usar este enlace: no ha cambiado nada.",
+  "live.switch": "Jugar en directo mientras nuestras páginas estén abiertas",
+  "live.privacy": "En directo, este dispositivo se conecta directamente con los de los demás jugadores, y cada uno ve la dirección de red pública de los otros; unos relés públicos ayudan a que los dispositivos se encuentren. Desactivado, la partida va solo por enlaces.",
+  "live.joinSent": "La página del anfitrión ya tiene tu solicitud (en directo): no hay nada que enviar. La partida empieza cuando todos los asientos estén pedidos. Guarda el enlace por si se corta la conexión.",
+  "live.sentAway": "{here} ha recibido tu jugada en directo. {away} no está: envíale este enlace.",
+  "live.connecting": "En directo: conectando…",
+  "live.noRelay": "El juego en directo no llega a los demás (ningún relé responde): envía enlaces. La partida sigue como antes.",
+  "live.choosing": "{names} está eligiendo…",
+  "live.here": "Aquí ahora: {names}",
+  "live.away": "Ausentes: {names}",
+  "live.refused": "Se ha rechazado un mensaje del dispositivo de {names}. {why}",
+  "remote.inApp": "Has abierto este enlace dentro de {app}, cuyo navegador propio guarda sus datos aparte del navegador del teléfono: un asiento tomado aquí quedaría solo en {app}. Abre primero el enlace en tu navegador (menú ⋯: «Abrir en el navegador») y luego toma asiento.",
+  "remote.watchingElsewhere": "Este navegador no tiene asiento en esta partida. Si te uniste, lo hiciste en otro navegador o aplicación (el navegador propio de una mensajería): abre el enlace allí. Aquí puedes mirar."
 };

@@ -9,15 +9,19 @@
 //   (taken: this device's join that another reached the host before: {by, seats})
 
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { formatList, t } from "../i18n.js";
 import { seatLabel, shareText } from "./words.js";
+import { liveEnabled } from "./live.js";
+import { inAppBrowser } from "./inapp.js";
 import { gameTitle } from "../games/index.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
-export function createRemoteDialog({ onJoin, qr = null }) {
+export function createRemoteDialog({ onJoin, qr = null, onLive = () => {} }) {
   let box = null;
   let card = null;
+  let shared = null; // the link the dialog shows now, and whom it reached: {link, reach, text}
+  let joinForm = null; // the join form, while the dialog shows it
 
   function open(...children) {
     if (!box) {
@@ -62,6 +66,23 @@ export function createRemoteDialog({ onJoin, qr = null }) {
     const first = list.querySelector("input");
     if (first) first.checked = true;
     return list;
+  }
+
+  // where players choose live play, what it shows the others (docs/remote-play.md, "Live play")
+  function liveChoice() {
+    const box = el("input", { type: "checkbox", "data-testid": "remote-live-switch", checked: liveEnabled(),
+      onchange: (e) => onLive(e.target.checked) });
+    return el("div", { class: "remote-live-choice" },
+      el("label", {}, box, el("span", { text: t("live.switch") })),
+      el("p", { class: "remote-live-note", text: t("live.privacy") }));
+  }
+
+  /** What live play did with a link just made: {live, here, away, hostHere} (liveglue.js). */
+  function reachText(link, reach) {
+    if (!reach || !reach.live) return shareText(link.kind, link.remote);
+    if (link.kind === "join") return reach.hostHere ? t("live.joinSent") : shareText(link.kind, link.remote);
+    if (!reach.here.length) return shareText(link.kind, link.remote);
+    return t("live.sentAway", { here: formatList(reach.here), away: formatList(reach.away) });
   }
 
   function linkBlock(link) {
@@ -113,13 +134,31 @@ export function createRemoteDialog({ onJoin, qr = null }) {
     close,
     invite(link) {
       open(title(t("remote.inviteTitle")), el("p", { text: shareText("invite", link.remote) }),
-        seatList(link.remote), ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
+        seatList(link.remote), ...linkBlock(link), liveChoice(), el("div", { class: "remote-actions" }, closeButton()));
     },
-    share(link) {
-      open(title(t("remote.sendTitle")), el("p", { "data-testid": "remote-share-text", text: shareText(link.kind, link.remote) }),
-        ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
+    /** ``reach``: a function giving what live play did with the link now (it changes as peers
+     * come and go: ``refresh`` says it again). */
+    share(link, reach = null) {
+      const text = el("p", { "data-testid": "remote-share-text", text: reachText(link, reach && reach()) });
+      open(title(t("remote.sendTitle")), text, ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
+      shared = { link, reach, text };
+    },
+    refresh() {
+      if (!shared || !box || box.hidden || !card.contains(shared.text)) return;
+      const now = reachText(shared.link, shared.reach && shared.reach());
+      if (shared.text.textContent !== now) shared.text.textContent = now;
     },
     join(remote, { taken = null } = {}) {
+      // already open for this game (a friend's join came by live play meanwhile): the seats are
+      // drawn again, the name typed so far and the seat chosen stay
+      if (joinForm && !box.hidden && card.contains(joinForm) && !taken) {
+        const chosen = joinForm.querySelector('input[name="remote-seat"]:checked')?.value;
+        const seats = seatList(remote, { pick: true });
+        const again = chosen !== undefined ? seats.querySelector(`input[value="${chosen}"]`) : null;
+        if (again) again.checked = true;
+        joinForm.querySelector(".remote-seats").replaceWith(seats);
+        return;
+      }
       const name = el("input", { type: "text", maxlength: 40, required: true, autofocus: true, "data-testid": "remote-name",
         "aria-label": t("remote.yourName"), placeholder: t("remote.yourName"), spellcheck: "false" });
       const form = el("form", { class: "remote-join", autocomplete: "off" },
@@ -133,7 +172,10 @@ export function createRemoteDialog({ onJoin, qr = null }) {
       });
       const notice = taken ? [el("p", { class: "remote-taken", role: "alert", "data-testid": "remote-taken",
         text: t("remote.seatTakenFirst", { by: taken.by || "?", n: taken.seats.map((s) => s + 1).join(", ") }) })] : [];
-      open(title(t("remote.joinTitle", { title: gameTitle(remote.game) })), ...notice, el("p", { text: t("remote.joinText") }), form);
+      joinForm = form;
+      const app = inAppBrowser();
+      const inApp = app ? [el("p", { class: "remote-taken", role: "alert", "data-testid": "remote-in-app", text: t("remote.inApp", { app }) })] : [];
+      open(title(t("remote.joinTitle", { title: gameTitle(remote.game) })), ...inApp, ...notice, el("p", { text: t("remote.joinText") }), form, liveChoice());
     },
     waitingForPlayers(remote) {
       open(title(t("remote.waitingJoin")), seatList(remote), el("div", { class: "remote-actions" }, closeButton()));

@@ -22,6 +22,8 @@ import { namesOf, remoteSummary, waitingText } from "./words.js";
 import { remoteSection } from "./list.js";
 import { download } from "../recordfile.js";
 import { createTabs } from "../tabs.js";
+import { createLive } from "./live.js";
+import { createLiveGlue } from "./liveglue.js";
 
 const LINK = /#?(r[0-9]+\..*)$/;
 
@@ -43,7 +45,16 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   let devices = null; // the IndexedDB store, opened on first use
   let lastLink = null; // the link this device made last for the game on the board: {url, text}
   let onBoard = null; // the game id on the board
-  const dialog = createRemoteDialog({ onJoin: join, qr: (text) => request("remote_qr", { text }) });
+  const dialog = createRemoteDialog({ onJoin: join, qr: (text) => request("remote_qr", { text }), onLive: (on) => glue.switched(on) });
+  // live play (live.js): the same messages as the links, by themselves while the pages are open
+  const glue = createLiveGlue({
+    createLive, request, notify,
+    onBoard: () => onBoard, holds: (id) => tabs.holds(id),
+    apply: applyLive, send: () => send({ live: true }), update: () => {
+      update(lastView);
+      dialog.refresh();
+    },
+  });
 
   async function deviceStore() {
     if (!devices) devices = await openDeviceStore();
@@ -106,6 +117,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       lastLink = { url: linkUrl(done.link), kind: "invite", remote: done.remote };
       dialog.invite(lastLink);
       shown(done.remote);
+      glue.enter(done.remote);
       return true;
     } catch (err) {
       devices?.remove(tag).catch(() => {});
@@ -155,6 +167,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       return await showGame(res, entry, { quiet });
     } finally {
       shown(r);
+      glue.enter(r);
     }
   }
 
@@ -180,7 +193,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     }
     if (r.joining && r.joining.status === "waiting") {
       lastLink = { url: linkUrl((await request("remote_link", {})).link), kind: "join", remote: r };
-      dialog.share(lastLink); // sent already? the same link again, and what it waits for
+      dialog.share(lastLink, () => glue.reach(r, "join")); // sent already? the same link again, and what it waits for
       return true;
     }
     if (r.joining && r.joining.reason === "too_late") notify(t("remote.error.too_late"), { urgent: true });
@@ -188,7 +201,9 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       dialog.join(r); // a first sight of a game with a free seat: take it
       return true;
     }
-    if (!entry && r.me === null) notify(t("remote.watching"));
+    // every seat taken, none of them this browser's: a seat taken in another browser (a
+    // messenger's own) is there only
+    if (!entry && r.me === null) notify(r.started ? t("remote.watchingElsewhere") : t("remote.watching"), { urgent: r.started });
     else if (entry && res.new === 0 && !quiet) notify(t("remote.seen"));
     if (!r.started || !res.view) {
       lastLink = null;
@@ -213,7 +228,9 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     }
     const { link } = await request("remote_link", { whole: r.started });
     lastLink = { url: linkUrl(link), kind: "refused", remote: r };
-    dialog.share(lastLink);
+    glue.sent(link);
+    // live: their pages have it already (and offer them a free seat); the link is for the others
+    if (!glue.reached(r.refused.flatMap((j) => j.names))) dialog.share(lastLink);
   }
 
   // ------------------------------------------------------------------ joining
@@ -231,9 +248,11 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       await tabs.claim(gameId, { fresh: true });
       await save(done.remote);
       lastLink = { url: linkUrl(done.link), kind: "join", remote: done.remote };
-      dialog.share(lastLink);
+      glue.sent(done.link);
+      dialog.share(lastLink, () => glue.reach(done.remote, "join"));
       if (done.view) await enter(done.view, []);
       shown(done.remote);
+      glue.enter(done.remote);
       return true;
     } catch (err) {
       return failed(err);
@@ -242,15 +261,18 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
 
   // ------------------------------------------------------------------ a turn
 
-  async function send() {
+  async function send({ live = false } = {}) {
     const gameId = onBoard;
     try {
       const answer = await request("remote_send", {});
       const done = await signed(gameId, answer);
       await save(done.remote);
       lastLink = { url: linkUrl(done.link), kind: "turn", remote: done.remote, view: done.view };
+      glue.sent(done.link);
       if (done.view) await enter(done.view, []);
-      dialog.share(lastLink);
+      const reach = () => glue.reach(done.remote, "turn");
+      // live: the link only for whoever is away (none away: no dialog at all)
+      if (!live || reach().away.length) dialog.share(lastLink, reach);
       shown(done.remote);
       return true;
     } catch (err) {
@@ -271,7 +293,9 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   // ------------------------------------------------------------------ the bar under the board
 
   let bar = null;
+  let lastView = null;
   function update(view) {
+    lastView = view;
     if (!bar) {
       bar = document.createElement("div");
       bar.className = "remote-bar";
@@ -293,12 +317,25 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       b.addEventListener("click", onclick);
       bar.append(b);
     };
+    const presence = glue.line(r);
+    if (presence) bar.append(presence);
     if (r.can_send) {
-      button(t("remote.send"), "remote-send", send, true);
+      button(t("remote.send"), "remote-send", () => send(), true);
       button(t("remote.takeBack"), "remote-take-back", takeBack);
     } else if (!r.my_turn && lastLink && lastLink.remote.game_id === r.game_id) {
       button(t("remote.linkAgain"), "remote-link-again", () => dialog.share(lastLink));
     }
+  }
+
+  // ------------------------------------------------------------------ a message by live play
+
+  /** A link's messages from a peer, for the game on the board: applied to it as it stands; shown
+   * as an opened link is when they bring something. Throws the engine's refusal. */
+  async function applyLive(link) {
+    const res = await request("remote_accept", { link });
+    if (!res.new && !res.remote) return 0;
+    await show(res, store.get(res.remote.game_id), { quiet: true });
+    return res.new;
   }
 
   // ------------------------------------------------------------------ start-up and leaving
@@ -394,7 +431,9 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       return seat === null || seat === undefined || !view.remote.seats[seat]?.here;
     },
     saved(view) {
-      if (view && view.remote) save(view.remote);
+      if (!view || !view.remote) return;
+      save(view.remote);
+      glue.step(view.remote);
     },
     /** "Continue here": the tab that plays the game lets go; it comes back from the latest save. */
     async takeOver() {
@@ -403,6 +442,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     },
     onBoard: () => onBoard,
     left() {
+      glue.leave();
       tabs.release();
       onBoard = null;
       lastLink = null;

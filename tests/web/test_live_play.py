@@ -1,0 +1,302 @@
+"""Live play: while the players' pages are open, their devices connect directly (WebRTC, found
+through a Nostr relay: here tests/web/nostr_relay.py on the site's own origin) and every message
+travels by itself. Separate browser contexts stand for separate devices; after the invite, no
+link passes between them by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from nostr_relay import RELAY
+from test_remote_play import LAPTOP, PHONE, follow_link, open_link, play_by_links, player_for, remote_state, \
+    same_game_everywhere, start_remote
+from waits import settled, until
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
+
+LIVE_STATE = ("() => { const r = window.__cambria.state().view?.remote; const n = document.querySelector("
+              "'[data-testid=remote-live]'); const app = document.querySelector('#app').dataset; "
+              "return {status: app.live, peers: app.livePeers, live: n ? {...n.dataset, text: n.textContent} : null, "
+              "can_send: r?.can_send, my_turn: r?.my_turn, messages: r?.messages, "
+              "dialog: !document.querySelector('[data-testid=remote-dialog]')?.hidden, "
+              "toasts: [...document.querySelectorAll('#toasts .toast')].map((n) => n.textContent), "
+              "dialogText: document.querySelector('#remote-dialog:not([hidden])')?.textContent?.slice(0, 200)}; }")
+# the dot by a seat in the score strip: 'here', 'choosing', 'away' (or undefined: this device's, a computer's)
+MARK = "(seat) => document.querySelector(`[data-testid=player-${seat}]`)?.dataset.live"
+LIVE_LINE = "() => { const n = document.querySelector('[data-testid=remote-live]'); return n ? n.dataset : null; }"
+
+
+def live_device(open_page, **options):
+    session = open_page(live="relay", guide=False, **options)
+    session.wait_interactive()
+    return session
+
+
+def join_live(session, url: str, name: str, seat: int | None = None) -> str | None:
+    """Open the invite, take the offered seat: the dialog's sentence (the join went live), or
+    None if the game started first (the last seat: the host's first turn came back at once and
+    the dialog's moment had passed). If another person's join reached the host first for that
+    seat, the page says so and offers the seat still free: taken."""
+    open_link(session, url)
+    page = session.page
+    assert page.get_by_test_id("remote-live-switch").is_checked()  # on unless the player turns it off
+    if seat is not None:  # the seats others asked for reach this page by live play: the free one is offered
+        until(page, f"() => document.querySelector('[data-testid=remote-seat-{seat}]')?.checked === true",
+              f"the page to offer seat {seat + 1}", also=LIVE_STATE)
+    for _attempt in range(3):
+        page.get_by_test_id("remote-name").fill(name)
+        page.get_by_test_id("remote-join").click()
+        until(page, "() => { const n = document.querySelector('[data-testid=remote-share-text]');"
+              " const v = window.__cambria.state().view; const taken = document.querySelector('[data-testid=remote-taken]');"
+              " return (n && n.offsetParent && /live/.test(n.textContent)) || (taken && taken.offsetParent)"
+              " || Boolean(v && v.remote && v.remote.started); }",
+              "the joiner's page to say the host has the join by live play (or the game to start)", also=LIVE_STATE)
+        if not page.get_by_test_id("remote-taken").is_visible():
+            break
+    if page.get_by_test_id("remote-dialog").is_hidden():
+        return None
+    text = page.get_by_test_id("remote-share-text").text_content()
+    page.get_by_test_id("remote-close").click()
+    return text
+
+
+STARTED = "() => { const v = window.__cambria.state().view; return Boolean(v && v.remote && v.remote.started); }"
+
+
+def all_in(host, joiners: dict) -> None:
+    """Until the host's page starts the game. A person whose seat another asked for first is
+    told so, with the free seat offered: they take it (as a friend in a group chat would). (A
+    joiner's page learns of the start with the host's first turn, which may need the host's own
+    decisions first.)"""
+    for _wait in range(1200):
+        if host.page.evaluate(STARTED):
+            return
+        for name, s in joiners.items():
+            if s.page.get_by_test_id("remote-taken").is_visible():
+                s.page.get_by_test_id("remote-name").fill(name)
+                s.page.get_by_test_id("remote-join").click()
+        next(iter(joiners.values())).page.wait_for_timeout(100)
+    raise AssertionError({name: s.page.evaluate(LIVE_STATE) for name, s in joiners.items()})
+
+
+def started(session) -> None:
+    until(session.page, "() => { const v = window.__cambria.state().view; return Boolean(v && v.remote && v.remote.started); }",
+          "the game to start by itself", also=LIVE_STATE)
+
+
+def messages(session) -> int:
+    return session.page.evaluate("() => Number(document.querySelector('#app').dataset.remoteMessages || 0)")
+
+
+def next_actor(devices: dict) -> int | None:
+    """The device whose person has the turn (None: the game is over), waited for: between two
+    turns the game is on its way from one device to the others."""
+    for _wait in range(1200):
+        for dev, session in devices.items():
+            r = remote_state(session)
+            if r and r["over"]:
+                return None
+            if r and r["my_turn"] and not r["can_send"]:
+                return dev
+        next(iter(devices.values())).page.wait_for_timeout(100)
+    raise AssertionError([remote_state(s) for s in devices.values()])
+
+
+def play_turn(devices: dict, players: dict, map_id: str, acting: int) -> None:
+    """Device ``acting`` plays its steps by taps; then nothing is done: the turn goes out by itself."""
+    session = devices[acting]
+    settled(session.page, f"device {acting}'s turn")
+    while True:
+        r = remote_state(session)
+        if not r["my_turn"] or r["can_send"] or r["over"]:
+            break
+        players[acting].step(map_id)
+        settled(session.page, f"device {acting}'s step")
+
+
+def reach_everyone(devices: dict, before: int, acting: int) -> None:
+    for dev, other in devices.items():
+        until(other.page, f"() => Number(document.querySelector('#app').dataset.remoteMessages || 0) > {before}",
+              f"device {dev} to hold device {acting}'s turn", also=LIVE_STATE)
+
+
+def in_step(devices: dict) -> None:
+    """Every device holds the same messages (a roll answered by itself may still be on its way)."""
+    first = next(iter(devices.values())).page
+    for _wait in range(600):
+        counts = {messages(s) for s in devices.values()}
+        if len(counts) == 1:
+            return
+        first.wait_for_timeout(100)
+    raise AssertionError({d: messages(s) for d, s in devices.items()})
+
+
+def play_live(devices: dict, players: dict, map_id: str, turns: int) -> int | None:
+    """``turns`` turns, each device playing its own when the game says so and nothing else done
+    between them: the messages go and come by themselves. The last device that played."""
+    acting = None
+    for _ in range(turns):
+        acting = next_actor(devices)
+        if acting is None:
+            break
+        before = max(messages(s) for s in devices.values())
+        play_turn(devices, players, map_id, acting)
+        reach_everyone(devices, before, acting)
+    return acting
+
+
+def test_two_friends_play_live_from_one_invite_with_no_link_after_it(open_page) -> None:
+    host = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+    invite = start_remote(host.page, "cambria", ["human", "remote"])
+    bob = live_device(open_page, viewport=LAPTOP)
+    said = join_live(bob, invite, "Bob")
+    assert said is None or "nothing to send" in said, said
+    started(host)  # (Bob's page: with the host's first turn)
+    until(host.page, f"() => ({MARK})(1) === 'here'", "the host's score strip to show Bob here", also=LIVE_STATE)
+    devices = {0: host, 1: bob}
+    players = {0: player_for("cambria", host, True, 5), 1: player_for("cambria", bob, False, 6)}
+    play_live(devices, players, "cambria", turns=4)
+    held = max(messages(s) for s in devices.values())
+    assert held >= 6, held
+    for s in devices.values():
+        settled(s.page, "the page after the live turns")
+        assert s.page.get_by_test_id("remote-dialog").is_hidden()  # nobody was asked to send a link
+    in_step(devices)
+    same_game_everywhere(devices)
+
+
+def test_a_friend_who_closed_the_page_gets_a_link_and_catches_up_when_back(open_page, site) -> None:
+    host = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+    invite = start_remote(host.page, "cambria", ["human", "remote", "remote"])
+    bob = live_device(open_page, viewport=LAPTOP)
+    cy = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+    join_live(bob, invite, "Bob")
+    join_live(cy, invite, "Cy", seat=2)  # she opens it a moment later: Bob's seat is not offered
+    all_in(host, {"Bob": bob, "Cy": cy})
+    devices = {0: host, 1: bob, 2: cy}
+    players = {d: player_for("cambria", s, d != 1, 10 + d) for d, s in devices.items()}
+    while play_live(devices, players, "cambria", turns=1) != 2:
+        pass  # until Cy has just played: the next turns are the others'
+    cy.page.close()  # her browser keeps the game; the tab is gone
+    others = {0: host, 1: bob}
+    for s in others.values():
+        until(s.page, f"() => ({MARK})(2) === 'away'", "the score strip to show Cy away", also=LIVE_STATE)
+    acting = next_actor(others)
+    assert acting in others
+    before = max(messages(s) for s in others.values())
+    play_turn(others, players, "cambria", acting)
+    reach_everyone(others, before, acting)
+    page = others[acting].page
+    until(page, "() => !document.querySelector('[data-testid=remote-dialog]').hidden",
+          "the link for the one who is away", also=LIVE_STATE)
+    said = page.get_by_test_id("remote-share-text").text_content()
+    assert "Cy is away" in said and "got your move live" in said, said
+    page.get_by_test_id("remote-close").click()
+    held = max(messages(s) for s in others.values())
+    # Cy opens the site again, no link: her page finds the others and gets what she missed
+    cy.page = cy.context.new_page()
+    cy.page.goto(site.url)
+    cy.wait_interactive()
+    players[2] = player_for("cambria", cy, True, 12)  # (taps on her new page)
+    until(cy.page, f"() => Number(document.querySelector('#app').dataset.remoteMessages || 0) >= {held}",
+          "Cy's page to catch up by itself", also=LIVE_STATE)
+    for s in others.values():
+        until(s.page, f"() => ({MARK})(2) === 'here' || ({MARK})(2) === 'choosing'", "Cy back", also=LIVE_STATE)
+    play_live(devices, players, "cambria", turns=2)
+    for s in devices.values():
+        settled(s.page, "the page after the live turns")
+    in_step(devices)
+    same_game_everywhere(devices)
+
+
+def test_with_no_relay_the_page_says_so_and_the_game_goes_by_links(open_page) -> None:
+    RELAY.down = True
+    try:
+        host = live_device(open_page, viewport=LAPTOP)
+        invite = start_remote(host.page, "cambria", ["human", "remote"])
+        bob = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+        open_link(bob, invite)
+        bob.page.get_by_test_id("remote-name").fill("Bob")
+        bob.page.get_by_test_id("remote-join").click()
+        bob.page.get_by_test_id("remote-link").wait_for()
+        back = bob.page.get_by_test_id("remote-link").input_value()
+        assert "live" not in bob.page.get_by_test_id("remote-share-text").text_content()  # send it: nobody is here
+        bob.page.get_by_test_id("remote-close").click()
+        follow_link(host, back)
+        started(host)
+        # the first turns go by link, as without live play; the sender's page says why
+        devices = {0: host, 1: bob}
+        players = {d: player_for("cambria", s, d == 1, 21 + d) for d, s in devices.items()}
+        play_by_links(devices, players, "cambria", max_links=2)
+        for s in devices.values():
+            settled(s.page, "the page after the links")
+        waiting = next(s for s in devices.values() if not remote_state(s)["my_turn"])
+        until(waiting.page, f"() => ({LIVE_LINE})()?.status === 'no_relay'", "the page to say no relay answers",
+              also=LIVE_STATE)
+        line = waiting.page.get_by_test_id("remote-live").text_content()
+        assert "not reaching the others" in line and "send links" in line, line
+        for s in devices.values():
+            # the browser's own lines for the relay that refused it: expected, nothing else
+            s.console_errors[:] = [e for e in s.console_errors if "/relay" not in e]
+        same_game_everywhere(devices)
+    finally:
+        RELAY.down = False
+
+
+def test_a_forged_message_over_live_play_is_refused_and_changes_nothing(open_page) -> None:
+    from cambria.remote.link import decode_link, encode_link
+
+    host = live_device(open_page, viewport=LAPTOP)
+    invite = start_remote(host.page, "cambria", ["human", "remote"])
+    bob = live_device(open_page, viewport=LAPTOP)
+    join_live(bob, invite, "Bob")
+    started(host)
+    devices = {0: host, 1: bob}
+    players = {d: player_for("cambria", s, False, 40 + d) for d, s in devices.items()}
+    while play_live(devices, players, "cambria", turns=1) != 1:
+        pass  # until Bob has sent a turn
+    settled(host.page, "the host's page")
+    record = host.page.evaluate("() => window.__cambria.request('remote_record', {})")
+    # Bob edits his page: his last turn again, with other steps, straight into the live channel
+    whole = bob.page.evaluate("() => window.__cambria.request('remote_link', {whole: true})")["link"]
+    data = decode_link(whole)
+    last = max(i for i, m in enumerate(data["messages"]) if m.get("t") == "turn" and m.get("dev") == 1)
+    forged = dict(data["messages"][last])
+    forged["steps"] = list(reversed(forged["steps"])) if len(forged["steps"]) > 1 else forged["steps"] + ["pass"]
+    data["messages"] = data["messages"][: last] + [forged]
+    room = bob.page.evaluate("() => window.__cambria.state().view.remote.live")
+    bob.page.evaluate("""async ({ text, room }) => {
+        const lib = await import('./vendor/trystero-nostr/index.js');
+        const relay = JSON.parse(localStorage.getItem('cambria.live.config')).relays;
+        const r = lib.joinRoom({ appId: 'cambria-live-1', password: room.secret, relayConfig: { urls: relay } }, room.room);
+        r.makeAction('link').send(text);
+    }""", {"text": encode_link(data), "room": room})
+    until(host.page, "() => [...document.querySelectorAll('#toasts .toast')].some((n) => /Bob/.test(n.textContent) && /refused/.test(n.textContent))",
+          "the host's page to say Bob's message was refused", also=LIVE_STATE)
+    assert host.page.evaluate("() => window.__cambria.request('remote_record', {})") == record  # nothing changed
+
+
+def test_a_messengers_own_browser_is_named_before_joining_and_a_seat_elsewhere_is_explained(open_page, site) -> None:
+    host = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+    invite = start_remote(host.page, "cambria", ["human", "remote"])
+    # Bob taps the invite in Instagram: its own browser, with its own storage
+    insta = open_page(live="relay", guide=False, viewport=PHONE, has_touch=True, is_mobile=True, user_agent=(
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile "
+        "Safari/537.36 Instagram 339.0.0.0 Android"))
+    insta.wait_interactive()
+    open_link(insta, invite)
+    notice = insta.page.get_by_test_id("remote-in-app")
+    assert notice.is_visible() and "Instagram" in notice.text_content() and "Open the link in your browser" in notice.text_content()
+    # he joins there anyway; later he opens a link of the game in his phone's own browser
+    insta.page.get_by_test_id("remote-name").fill("Bob")
+    insta.page.get_by_test_id("remote-join").click()
+    insta.page.get_by_test_id("remote-link").wait_for()
+    started(host)
+    settled(host.page, "the host's page")
+    whole = host.page.evaluate("() => window.__cambria.request('remote_link', {whole: true})")["link"]
+    phone = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+    phone.page.goto(f"{site.url}#{whole}")
+    phone.wait_interactive()
+    until(phone.page, "() => [...document.querySelectorAll('#toasts .toast')].some((n) => /another browser or app/.test(n.textContent))",
+          "the page to say the seat is in another browser", also=LIVE_STATE)
+    assert phone.page.get_by_test_id("remote-in-app").count() == 0  # the phone's browser: no such notice
