@@ -43,7 +43,8 @@ from winchance_fit import BANDS, won  # noqa: E402
 from winchance_games import LEVELS, load  # noqa: E402
 
 OUT = ROOT / "cambria" / "ai" / winchance.FILE
-AB_RIDGE = 1.0       # on a and b, towards the shipped model's
+AB_RIDGE = 20.0      # on a and b (the seated model: on 1 and the logit's weight), towards the shipped model
+SEATED_BANDS = (0.0, 0.1, 0.4, 0.7, 1.0)   # coarser than the logit's: fewer weights, more games each
 RIDGE = 2.0          # on the level and order weights, against games: few games stay near "no effect"
 # the players' features at a decision point, who won, and the point's weight: 1 / the game's points
 # in its band, so that every game counts once per band (its points follow each other, they are not
@@ -58,25 +59,31 @@ def order_of(r: dict[str, Any], p: int) -> int:
     return (p - int(r["start"] or 0)) % n
 
 
-def grouped(records: Sequence[dict[str, Any]], features: Callable[[dict[str, Any], int, float], list[float]],
+# a player's features at a decision point: (record, player, progress, utilities, scores)
+Features = Callable[[dict[str, Any], int, float, list[float], list[float]], list[float]]
+
+
+def grouped(records: Sequence[dict[str, Any]], features: Features, edges: Sequence[float],
             ) -> dict[tuple[int, int], list[Point]]:
     out: dict[tuple[int, int], list[Point]] = {}
     for r in records:
         n = len(r["levels"])
         wins = [won(r, p) for p in range(n)]
-        bands = [winchance.band_of(BANDS, x) for x, *_ in r["points"]]
-        for (_, us, *_), band in zip(r["points"], bands, strict=True):
+        bands = [winchance.band_of(edges, x) for x, *_ in r["points"]]
+        for (x, us, sc), band in zip(r["points"], bands, strict=True):
             out.setdefault((n, band), []).append(
-                ([features(r, p, us[p]) for p in range(n)], wins, 1.0 / bands.count(band)))
+                ([features(r, p, x, us, sc) for p in range(n)], wins, 1.0 / bands.count(band)))
     return out
 
 
-def seated_features(r: dict[str, Any], p: int, u: float) -> list[float]:
-    return winchance.seat_features(len(r["levels"]), u, r["levels"][p], order_of(r, p))
+def seated_features(r: dict[str, Any], p: int, x: float, us: list[float], scores: list[float]) -> list[float]:
+    n = len(r["levels"])
+    a, b = winchance.model_for(r["game"], n, x, shown=True)
+    return winchance.seat_features(n, a + b * us[p], r["levels"][p], order_of(r, p), scores[p] - sum(scores) / n, x)
 
 
-def plain_features(r: dict[str, Any], p: int, u: float) -> list[float]:
-    return [1.0, u]
+def plain_features(r: dict[str, Any], p: int, x: float, us: list[float], scores: list[float]) -> list[float]:
+    return [1.0, us[p]]
 
 
 def value_and_grad(points: Sequence[Point], theta: Sequence[float], ridge: Sequence[float],
@@ -170,23 +177,30 @@ def fit_points(points: Sequence[Point], theta: list[float], ridge: Sequence[floa
     return theta
 
 
-def fit_models(game: str, records: Sequence[dict[str, Any]],
-               features: Callable[[dict[str, Any], int, float], list[float]], offsets_ridge: float = RIDGE,
-               ab_ridge: float = AB_RIDGE) -> dict[str, list[list[float]]]:
-    """Per number of players (keys "2", ...) and band of progress, the weights of ``features``."""
-    groups = grouped(records, features)
+def fit_models(game: str, records: Sequence[dict[str, Any]], features: Features, edges: Sequence[float],
+               offsets_ridge: float = RIDGE, ab_ridge: float = AB_RIDGE) -> dict[str, list[list[float]]]:
+    """Per number of players (keys "2", ...) and band of progress (``edges``), the weights of
+    ``features``: the model without levels (``plain_features``) from the shipped model's ``a, b``,
+    the seated one from 1 × its logit; both pulled back there by ``ab_ridge``."""
+    groups = grouped(records, features, edges)
     out: dict[str, list[list[float]]] = {}
     facts = rules_for(game).facts
     for n in range(facts.min_players, facts.max_players + 1):   # every count, played or not
         row: list[list[float]] = []
-        for band in range(len(BANDS) - 1):
+        for band in range(len(edges) - 1):
             points = groups.get((n, band), [])
-            k = len(points[0][0][0]) if points else len(features({"levels": ["normal"] * n, "start": 0}, 0, 0.0))
+            k = len(points[0][0][0]) if points else len(
+                features({"game": game, "levels": ["normal"] * n, "start": 0}, 0, 0.0, [0.0] * n, [0.0] * n))
             # from the shipped model (fitted on 2,000 games a game, without levels), pulled back
             # towards it by ``AB_RIDGE``: the new games refine it, few of them do not undo it
-            a, b = winchance.model_for(game, n, (BANDS[band] + BANDS[band + 1]) / 2, shown=True)
+            if features is plain_features:
+                a, b = winchance.model_for(game, n, (edges[band] + edges[band + 1]) / 2, shown=True)
+            else:
+                a, b = 0.0, 1.0
             theta = [a, b] + [0.0] * (k - 2)
             ridge = [ab_ridge, ab_ridge] + [offsets_ridge] * (k - 2)
+            if k > 2:   # the score's lead and lead x progress (seat_features' 3rd and 4th): slopes
+                ridge[2] = ridge[3] = 1e-3   # like b, hardly held back
             if points:
                 theta = fit_points(points, theta, ridge)
             row.append([round(t, 5) + 0.0 for t in theta])
@@ -243,14 +257,17 @@ def normalised(theta: Sequence[float], fs: Sequence[Sequence[float]]) -> list[fl
     return [r / total for r in raw]
 
 
-def predictors(game: str, seated: dict[str, Any], plain: dict[str, Any], scores: dict[str, Any],
-               ) -> dict[str, Callable[[dict[str, Any], float, list[float], list[float]], list[float]]]:
+def predictors(game: str, seated: dict[str, Any], seated_bands: Sequence[float], plain: dict[str, Any],
+               scores: dict[str, Any]) -> dict[str, Callable[[dict[str, Any], float, list[float], list[float]], list[float]]]:
     """Each model's chances at a decision point of record ``r`` (progress, utilities, scores)."""
     def band(x: float) -> int:
         return winchance.band_of(BANDS, x)
 
     def f_seated(r: dict[str, Any], x: float, us: list[float], sc: list[float]) -> list[float]:
-        return winchance.seated_shown(seated[str(len(us))][band(x)], us, r["levels"], int(r["start"] or 0))
+        n = len(us)
+        a, b = winchance.model_for(game, n, x, shown=True)
+        theta = seated[str(n)][winchance.band_of(seated_bands, x)]
+        return winchance.seated_shown(theta, [a + b * u for u in us], r["levels"], int(r["start"] or 0), sc, x)
 
     def f_plain(r: dict[str, Any], x: float, us: list[float], sc: list[float]) -> list[float]:
         return normalised(plain[str(len(us))][band(x)], [[1.0, u] for u in us])
@@ -327,6 +344,11 @@ def report(game: str, records: Sequence[dict[str, Any]], out: dict[str, Any]) ->
     cpu = sum(r["cpu"] for r in records)
     print(f"\n## {game}: {len(records)} games ({sum(1 for r in records if r['seed'] % 2 == 0)} fitted), "
           f"{cpu:.0f} s CPU to play ({cpu / max(1, len(records)):.2f} s a game)")
+    cost: dict[tuple[int, str], list[float]] = {}
+    for r in records:
+        cost.setdefault((len(r["levels"]), r["mix"]), []).append(r["cpu"])
+    print("CPU seconds a game (games): " + ", ".join(f"{n}p {mix} {sum(c) / len(c):.2f} ({len(c)})"
+                                                   for (n, mix), c in sorted(cost.items())))
     ns = sorted(k for k in out["brier"]["seated"] if k != "all") + ["all"]
     print("| model | " + " | ".join(f"{k} players" if k != "all" else "all" for k in ns) + " |")
     print("|---" * (len(ns) + 1) + "|")
@@ -355,8 +377,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ab-ridge", type=float, default=AB_RIDGE, help="the ridge on a and b (towards the shipped)")
     ap.add_argument("--cv", action="store_true",
                     help="fit on the even seeds of alternate blocks of 32, check on the others (choosing the ridges)")
+    ap.add_argument("--bands", default=",".join(map(str, SEATED_BANDS)),
+                    help="the seated model's bands of progress")
     ap.add_argument("--dry-run", action="store_true", help="print the tables, do not write winchance.json")
     args = ap.parse_args(argv)
+    seated_bands = [float(v) for v in args.bands.split(",")]
     games = args.game or ["cambria", "hibernia"]
     data = json.loads(OUT.read_text(encoding="utf-8"))
     full: dict[str, Any] = {}   # everything measured, baselines too: .fit/levels-report.json
@@ -366,20 +391,20 @@ def main(argv: list[str] | None = None) -> int:
         if args.cv:   # the ridges are chosen on the fitted half alone: half of it fits, half checks
             held = [r for r in train if r["seed"] // 32 % 2 == 1]   # 32 seeds hold every mix, count, map
             train = [r for r in train if r["seed"] // 32 % 2 == 0]
-        seated = fit_models(game, train, seated_features, args.ridge, args.ab_ridge)
-        plain = fit_models(game, train, plain_features, args.ridge, args.ab_ridge)
+        seated = fit_models(game, train, seated_features, seated_bands, args.ridge, args.ab_ridge)
+        plain = fit_models(game, train, plain_features, BANDS, args.ridge, args.ab_ridge)
         scores = fit_scores(game, train)
-        out = evaluate(game, held, predictors(game, seated, plain, scores))
+        out = evaluate(game, held, predictors(game, seated, seated_bands, plain, scores))
         report(game, records, out)
         full[game] = {"out": out, "without_levels": plain, "softmax_of_scores": scores, "seated": seated}
         seeds = [int(r["seed"]) for r in records]
         data["games"][game]["seated"] = {
-            "bands": list(BANDS), "person": winchance.PERSON, "levels": list(LEVELS),
-            "features": "1, utility, easy, hard, 2nd .. nth to move from the start",
+            "bands": seated_bands, "person": winchance.PERSON, "levels": list(LEVELS),
+            "features": "1, a + b utility (the model without levels), score - mean score, the same x progress, easy, hard, 2nd .. nth to move from the start",
             "theta": seated,
             "about": {"command": "python benchmarks/winchance_games.py; python benchmarks/winchance_levels.py",
                       "seeds": [min(seeds), max(seeds)], "games": len(records), "fit": "even seeds",
-                      "held_out": "odd seeds", "cpu_seconds_to_play": round(sum(r["cpu"] for r in records)),
+                      "held_out": "odd seeds", "held_out_games": len(held), "cpu_seconds_to_play": round(sum(r["cpu"] for r in records)),
                       "date": datetime.date.today().isoformat(),
                       "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
                                  f"{platform.python_implementation()} {platform.python_version()}"},
