@@ -43,7 +43,7 @@ from winchance_fit import BANDS, won  # noqa: E402
 from winchance_games import LEVELS, load  # noqa: E402
 
 OUT = ROOT / "cambria" / "ai" / winchance.FILE
-AB_RIDGE = 20.0      # on a and b (the seated model: on 1 and the logit's weight), towards the shipped model
+AB_RIDGE = 2.0       # on a and b (the seated model: on 1 and the logit's weight), towards the shipped model
 SEATED_BANDS = (0.0, 0.1, 0.4, 0.7, 1.0)   # coarser than the logit's: fewer weights, more games each
 RIDGE = 2.0          # on the level and order weights, against games: few games stay near "no effect"
 # the players' features at a decision point, who won, and the point's weight: 1 / the game's points

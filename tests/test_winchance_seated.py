@@ -55,6 +55,10 @@ def test_the_seated_model_covers_every_player_count_and_band(game: str) -> None:
     brier = model["check"]["brier"]
     assert set(brier) == {"seated", "without levels", "softmax of scores", "shipped (issue 37's)"}
     assert all(set(per) == set(model["theta"]) | {"all"} for per in brier.values())
+    # on the held-out games it predicts the winner better than the model without levels (fitted on
+    # the same games) and than a softmax of the scores, for every player count
+    for n, own in brier["seated"].items():
+        assert own < brier["without levels"][n] and own < brier["softmax of scores"][n], (n, brier)
 
 
 @pytest.mark.parametrize("game", GAMES)
