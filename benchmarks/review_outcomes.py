@@ -127,6 +127,8 @@ def summary() -> None:
     print("| game | kind | plants | mean review loss | mean outcome loss (± s.e.) | verdicts good/inacc./mistake/blunder "
           "| outcome > 8 called mistake or worse | outcome < 3 called mistake or worse | CPU per plant |")
     print("|---|---|---|---|---|---|---|---|---|")
+    for game, n in sorted({(g, n) for g, n, _ in groups}):   # every kind together
+        groups[(game, n, "all kinds")] = [r for r in rows if r["game"] == game and r["players"] == n]
     for (game, n, kind), rs in sorted(groups.items()):
         k = len(rs)
         mean_r = sum(r["review_loss"] for r in rs) / k
