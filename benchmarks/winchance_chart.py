@@ -1,6 +1,7 @@
 """Draw the win chance's calibration chart (docs/winchance-calibration.png) from winchance.json.
 
     python benchmarks/winchance_chart.py              # writes docs/winchance-calibration.png
+    python benchmarks/winchance_chart.py --seated     # docs/winchance-seated.png (issue 37)
 
 One panel per game: the held-out games' ten bins of the shown chance (``check`` in
 ``cambria/ai/winchance.json``, written by ``benchmarks/winchance_fit.py``), each a dot at
@@ -208,9 +209,17 @@ def chart(data: dict[str, Any]) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--seated", action="store_true",
+                    help="the chance that knows who is playing (docs/winchance-seated.png; issue 37)")
     args = ap.parse_args(argv)
     data = json.loads(DATA.read_text(encoding="utf-8"))
+    if args.seated:   # the same panels from the seated model's held-out check
+        data = {"games": {g: {"check": m["seated"]["check"]["bins"],
+                              "about": {"held_out": {"games": m["seated"]["about"]["held_out_games"]}}}
+                          for g, m in data["games"].items()}}
+    if args.out is None:
+        args.out = OUT.with_name("winchance-seated.png") if args.seated else OUT
     args.out.write_bytes(chart(data))
     print(f"wrote {args.out}")
     return 0

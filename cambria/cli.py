@@ -57,11 +57,16 @@ def _load_file(path: str, load: Callable[[bytes], T]) -> T | int:
 
     try:
         with open(path, "rb") as fh:
-            data = fh.read(MAX_FILE + 1)
+            data = fh.read(MAX_FILE + 1)  # never more: a huge file is refused without reading it all
+            size = os.fstat(fh.fileno()).st_size if len(data) > MAX_FILE else 0
     except OSError as exc:
         print(clip_message(f"cannot read {path}: {exc.strerror or exc}"), file=sys.stderr)
         return 2
     try:
+        if len(data) > MAX_FILE:  # say the file's own size, not how far it was read
+            real = f"{size:,} bytes" if size > MAX_FILE else f"more than {MAX_FILE:,} bytes"
+            raise RecordError(f"the file is too large to be a game record ({real}; records are under "
+                              f"{MAX_FILE:,})")
         return load(data)
     except RecordError as exc:
         print(f"{path}: rejected: {clip_message(str(exc))}", file=sys.stderr)
@@ -97,10 +102,13 @@ def _review(args: argparse.Namespace) -> int:
 
     from .ai.review import replayed, review_run
     from .ai.review_text import format_review
+    from .core.errors import RecordError
     from .core.record import parse_record_text
 
     def load(data: bytes) -> tuple[Any, Any]:
         record = parse_record_text(data)
+        if not isinstance(record, dict):  # as replay says: a record's text encoded again is no record
+            raise RecordError("a game record is a JSON object")
         return record, replayed(record).game  # checked and replayed: a finished game's record
 
     loaded = _load_file(args.file, load)

@@ -13,7 +13,7 @@ import pytest
 from cambria.ai import review as review_module
 from cambria.ai.review_text import WHY, summary_line, word_part
 from cambria.cli import main
-from cambria.webapi import handle
+from cambria.webapi import call, handle
 from reviewgames import play_record
 from test_i18n import load_catalog
 
@@ -144,3 +144,33 @@ def test_another_process_prints_the_same_review(record_file, cli_json):
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == cli_json
+
+
+def test_a_record_encoded_twice_is_refused_as_replay_refuses_it(record_file, tmp_path, capsys):
+    """A record's text saved as a JSON string (``json.dumps`` of the text) is not a record: review
+    says so in replay's words instead of reading the string's contents as a record."""
+    _, record = record_file
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(json.dumps(record)), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    replay_err = capsys.readouterr().err
+    assert main(["review", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == replay_err
+    assert captured.err == f"{path}: rejected: a game record is a JSON object\n"
+    # the worker's review refuses the same text sent as the record
+    answer = call("review_run", json.dumps({"record": json.dumps(json.dumps(record))}))
+    assert answer[0] == "0" and json.loads(answer[1:])["code"] == "bad_record", answer
+    assert "a game record is a JSON object" in answer
+
+
+@pytest.mark.parametrize("size", [4_000_001, 5_000_000, 12_345_678])
+def test_a_file_too_large_is_refused_with_its_real_size(tmp_path, capsys, size):
+    path = tmp_path / "big.json"
+    with open(path, "wb") as fh:  # sparse where the file system allows: no 12 MB written
+        fh.truncate(size)
+    for command in ("review", "replay"):
+        assert main([command, str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"({size:,} bytes;" in err, err
+        assert "4,000,001" not in err or size == 4_000_001

@@ -58,7 +58,7 @@ def test_every_view_has_the_chances_and_the_replay_gives_the_same(game, map_id, 
     assert view["chances"][winner] == 100 and view["result"]["winners"] == [winner]
     # the same as the engine's own function on the game rebuilt from its record
     past = load_record(call("record"))
-    assert view["chances"] == percents(chances(past.rules, past.state))
+    assert view["chances"] == percents(chances(past.rules, past.state, ["easy"] * n))
     # a replay step shows what the live game showed at that step (and the live game is untouched)
     total = view["step"]
     steps = sorted(live)
@@ -86,3 +86,18 @@ def test_a_shared_start_is_even_and_a_view_stays_cheap():
         chances(game.rules, game.state)
     per = (time.perf_counter() - started) / 20
     assert per < 0.02, f"one win-chance evaluation took {per * 1000:.1f} ms"
+
+
+def test_the_view_weighs_who_is_playing():
+    """The page's chance knows each computer seat's level (a person's seat counts as
+    ``winchance.PERSON``): at the start a Hard seat is shown more than an Easy one in the same
+    game, and the view gives what the engine's function gives for those levels."""
+    seats = [{"name": "Hal", "kind": "computer:hard"}, {"name": "Ann", "kind": "human"},
+             {"name": "Eve", "kind": "computer:easy"}]
+    view = call("new_game", {"game": "cambria", "map": "cambria", "players": seats, "seed": 7})["view"]
+    while view["chance"]:   # the start player's draw
+        view = call("roll", {"step": view["step"]})["view"]
+    game = webapi.SESSION.game
+    assert view["chances"] == percents(chances(game.rules, game.state, ["hard", None, "easy"]))
+    assert view["chances"] != percents(chances(game.rules, game.state))
+    assert view["chances"][0] > view["chances"][2], view["chances"]

@@ -39,6 +39,7 @@ from ..core.game import Game
 from ..core.interface import GameRules
 from ..core.record import check_header, check_result, new_game_from_header, parse_record_text, replay_steps
 from ..core.registry import ai_for, web_for
+from ..core.seats import kind_level
 from .adapter import SearchGame
 from .explain import BEST, difference
 from .players import HARD, HardSettings
@@ -83,6 +84,7 @@ class Decision:
     played: str    # notation, as recorded
     state: Any
     turn_after: int
+    levels: tuple[str | None, ...] = ()   # each seat's computer level, None for a person's
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,12 @@ class Replayed:
     decisions: tuple[Decision, ...]
     # what an item given back implies, once worked out (``_check_item``): by (index, best, why or not)
     implied: dict[tuple[int, str, bool], dict[str, Any]] = field(default_factory=dict, compare=False)
+
+
+def seat_levels(game: Game) -> tuple[str | None, ...]:
+    """Each regular seat's computer level, None for a person's (as the page's views weigh them)."""
+    infos = [game.player_info[i] if i < len(game.player_info) else {} for i in range(len(game.players))]
+    return tuple(kind_level(str(info.get("kind") or "human")) for info in infos)
 
 
 def verdict_of(loss: float) -> str:
@@ -139,8 +147,9 @@ def replayed(record: Any) -> Replayed:
         g.replay_step(text)
         if before is not None:
             found.append(Decision(len(found), len(g.steps) - 1, rules.turns(before), rules.current_player(before),
-                                  text, before, rules.turns(g.state)))
+                                  text, before, rules.turns(g.state), levels))
 
+    levels = seat_levels(game)
     replay_steps(game, header["steps"], play)
     check_result(game, header)
     if not game.is_over():
@@ -215,7 +224,8 @@ def _implied(rules: GameRules[Any, Any], d: Decision, played: Any, best: Any, ex
     if explain:
         apart = difference(rules, d.state, best, played)
         why = [(apart[0] if apart else BEST)["part"]]
-    return {"chances": percents(chances(rules, after)), "why": why,
+    # the chances as the page shows them during the game: knowing who is playing
+    return {"chances": percents(chances(rules, after, d.levels)), "why": why,
             "marks": {"played": mark_played, "better": mark_better}}
 
 
@@ -308,7 +318,8 @@ def summarise(rp: Replayed, items: Sequence[dict[str, Any]]) -> dict[str, Any]:
     game = rp.game
     rules = game.rules
     n = rules.num_players(game.state)
-    points = [{"step": 0, "turn": rules.turns(rp.start), "chances": percents(chances(rules, rp.start))}]
+    points = [{"step": 0, "turn": rules.turns(rp.start),
+               "chances": percents(chances(rules, rp.start, seat_levels(game)))}]
     for d, item in zip(rp.decisions, items, strict=True):
         points.append({"step": d.step + 1, "turn": d.turn_after, "chances": list(item["chances"])})
     mistakes: dict[str, list[int]] = {}

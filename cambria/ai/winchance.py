@@ -33,9 +33,12 @@ from typing import Any, Sequence
 from ..core.registry import ai_for
 
 __all__ = ["chances", "chance", "progress", "percents", "utilities", "model_for", "band_of", "sigmoid",
-           "FILE"]
+           "FILE", "PERSON", "seat_features", "seated_shown", "seated_model"]
 
 FILE = "winchance.json"
+# the level a person's seat counts as (the model knows the computer levels only; a person who
+# plays the page's way is taken for a Normal, the level that looks at every move once)
+PERSON = "normal"
 
 # The model until the calibration file is there (or lacks a game): the even chance 1/n at
 # utility 0 and a guessed slope per point (Cambria) or step (Hibernia).
@@ -121,15 +124,74 @@ def chance(rules: Any, state: Any, player: int, utility: float) -> float:
     return sigmoid(a + b * utility)
 
 
-def chances(rules: Any, state: Any) -> list[float]:
-    """Each regular player's chance to win, summing to 1 (at the end: the winners share 1)."""
+def seat_features(n: int, logit: float, level: str | None, order: int, lead: float = 0.0,
+                  x: float = 0.0) -> list[float]:
+    """What the seated model weighs for one player: 1, the logit the model without levels gives her
+    utility (``a + b u``: its bands of progress carry how much a point of utility is worth as the
+    game goes on), her score's lead over the
+    players' mean score (the points or steps she has now: the evaluation's utility is an
+    expectation, the score is certain) and that lead times the progress ``x`` (a lead counts the
+    more, the nearer the end), whether her seat is Easy, whether it is Hard (Normal, and
+    a person's seat, is the reference), and whether she is the 2nd, 3rd, ... to move from the
+    start (the first is the reference).
+
+    >>> seat_features(3, 1.5, "hard", 2, -1.0, 0.5)
+    [1.0, 1.5, -1.0, -0.5, 0.0, 1.0, 0.0, 1.0]
+    >>> seat_features(2, -2.0, None, 0)
+    [1.0, -2.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    """
+    level = level or PERSON
+    return ([1.0, float(logit), float(lead), float(lead) * x, 1.0 if level == "easy" else 0.0, 1.0 if level == "hard" else 0.0]
+            + [1.0 if order == k else 0.0 for k in range(1, n)])
+
+
+def seated_shown(theta: Sequence[float], logits: Sequence[float], levels: Sequence[str | None],
+                 start: int, scores: Sequence[float] | None = None, x: float = 0.0) -> list[float]:
+    """The seated model's chances: each player's ``sigmoid(theta · seat_features)``, normalised
+    (``logits``: the model without levels' ``a + b u`` per player).
+
+    >>> [round(c, 3) for c in seated_shown([0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0], [0.0, 0.0], ["hard", "normal"], 0)]
+    [0.594, 0.406]
+    """
+    n = len(logits)
+    mean = sum(scores) / n if scores else 0.0
+    raw = [sigmoid(sum(t * f for t, f in zip(theta, seat_features(n, z, levels[p], (p - start) % n,
+                                                                  scores[p] - mean if scores else 0.0, x),
+                                             strict=True)))
+           for p, z in enumerate(logits)]
+    total = sum(raw)
+    return [r / total for r in raw]
+
+
+def seated_model(game: str, n_players: int, x: float) -> list[float] | None:
+    """The seated model's weights for ``game`` with ``n_players`` at progress ``x`` (None before
+    it is fitted)."""
+    fitted = _data().get("games", {}).get(game, {}).get("seated")
+    if fitted is None or str(n_players) not in fitted["theta"]:
+        return None
+    return [float(t) for t in fitted["theta"][str(n_players)][band_of(fitted["bands"], x)]]
+
+
+def chances(rules: Any, state: Any, levels: Sequence[str | None] | None = None) -> list[float]:
+    """Each regular player's chance to win, summing to 1 (at the end: the winners share 1).
+
+    ``levels``: each regular seat's computer level, None (or ``PERSON``) for a person's; with them
+    the chance weighs who is playing, the order of play from the start and the scores so far (the
+    seated model), without them it is the model of utility and progress alone."""
     n = rules.num_players(state)
     if rules.is_terminal(state):
         winners = [w for w in rules.outcome(state).winners if 0 <= w < n]
         if not winners:  # pragma: no cover - every finished game has a winner
             return [1.0 / n] * n
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    a, b = model_for(rules.facts.id, n, progress(rules, state), shown=True)
+    x = progress(rules, state)
+    a, b = model_for(rules.facts.id, n, x, shown=True)
+    theta = seated_model(rules.facts.id, n, x) if levels is not None else None
+    if theta is not None and levels is not None:
+        seats = [levels[p] if p < len(levels) else None for p in range(n)]
+        scores = [float(v) for v in rules.outcome(state).scores[:n]]
+        logits = [a + b * u for u in utilities(rules, state)]
+        return seated_shown(theta, logits, seats, rules.start_player(state), scores, x)
     raw = [sigmoid(a + b * u) for u in utilities(rules, state)]
     total = sum(raw)
     if total <= 0.0:  # pragma: no cover - a sigmoid is never 0 for a finite utility

@@ -74,8 +74,9 @@ start_player, players: [{index, name, colour, shape, kind, neutral}], roll, posi
 prompt: [PART], options: OPTIONS|null, log: [LOG], log_from, log_total, result|null,
 last_move, game_options, settings, chances, ...}`` plus each game's own fields (``web.extra_view``).
 ``chances`` is each regular player's chance to win in whole percents summing to 100
-(``cambria.ai.winchance``: calibrated on self-play; 100 for the winner at the end); the page
-decides when to show it.
+(``cambria.ai.winchance``: calibrated on self-play; 100 for the winner at the end), knowing who
+is playing: each computer seat's level and the order of play from the start (a person's seat
+counts as ``winchance.PERSON``); the page decides when to show it.
 ``settings`` is the ``new_game`` payload that plays the game again (a rematch): the same game,
 map, options and seats, without a seed (new dice); the page passes it back as it is.
 EFFECT/EVENT: what a step did, from the rules (``rules.apply``'s docstring).

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..core.errors import RecordError
 from ..core.record import parse_record_text
 from .errors import RequestError
 from .fields import only
@@ -34,6 +35,8 @@ def review_run(session: Any, payload: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("review_run: 'record' (the game record) is missing")
     if isinstance(record, str):
         record = parse_record_text(record)
+        if not isinstance(record, dict):  # text inside text: refused as the replay refuses it
+            raise RecordError("a game record is a JSON object")
     from ..ai.review import review_run as run
 
     result: dict[str, Any] = run(record, payload.get("items"), float(budget))

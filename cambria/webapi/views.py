@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from ..core.game import Game
 from ..core.interface import CHANCE, TERMINAL
 from ..core.registry import web_for
+from ..core.seats import kind_level
 from .builder import LegalTree, options
 
 __all__ = ["view", "players_view", "settings_view", "result_view", "game_uid", "log_slice"]
@@ -63,12 +64,18 @@ def log_slice(log: Sequence[dict[str, Any]], log_from: int) -> list[dict[str, An
     return list(log[log_from:]) if 0 <= log_from <= len(log) else list(log)
 
 
-def win_chances(rules: Any, state: Any) -> list[int]:
-    """Each regular player's chance to win in whole percents (one evaluation of the position).
+def seat_levels(players: Sequence[dict[str, Any]]) -> list[str | None]:
+    """Each regular seat's computer level, None for a person's (the win chance weighs them)."""
+    return [kind_level(p["kind"]) for p in players if not p["neutral"]]
+
+
+def win_chances(rules: Any, state: Any, levels: Sequence[str | None] | None = None) -> list[int]:
+    """Each regular player's chance to win in whole percents (one evaluation of the position),
+    knowing who is playing: ``levels`` per seat (``seat_levels``), a person's seat None.
     Imported on first use: ``import cambria.webapi`` stays light (no search, no evaluation)."""
     from ..ai.winchance import chances, percents
 
-    return percents(chances(rules, state))
+    return percents(chances(rules, state, levels))
 
 
 def view(game: Game, log: Sequence[dict[str, Any]], log_from: int = 0, tree: LegalTree | None = None,
@@ -104,7 +111,7 @@ def view(game: Game, log: Sequence[dict[str, Any]], log_from: int = 0, tree: Leg
         "last_move": last or {"roads": [], "boats": [], "forts": []},
         # who is ahead: each regular player's win chance in percent (one evaluation; the page
         # decides when to show it)
-        "chances": win_chances(rules, state),
+        "chances": win_chances(rules, state, seat_levels(players)),
     }
     data.update(web.extra_view(state))
     return data
