@@ -62,13 +62,34 @@ function stepperNode({ title, rows }, onPick) {
       button(r.plus, "+", r.plusLabel, "plus"))));
 }
 
+// Where the card's height is fixed (a phone held upright: the board keeps its size all turn), a
+// long prompt (Hibernia's preview, an empty supply's move) is set smaller until it is whole:
+// what Confirm would do is read before Confirm, never cut to "…".  Elsewhere it always fits.
+const FIT_SIZES = [14, 13, 12, 11.5, 11, 10.5, 10];
+
+function fitPrompt() {
+  const prompt = $("prompt");
+  prompt.style.removeProperty("font-size");
+  prompt.style.removeProperty("line-height");
+  const over = () => prompt.scrollHeight > prompt.clientHeight + 1;
+  for (const size of FIT_SIZES) {
+    if (!over()) return;
+    // (through the CSSOM: the CSP has no inline styles)
+    prompt.style.setProperty("font-size", `${size}px`);
+    prompt.style.setProperty("line-height", "1.2");
+  }
+}
+
 export function createTurnCard({ onPick, onInstead }) {
+  // the room changes with the screen and with the buttons under the prompt (a stepper's rows)
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => fitPrompt()).observe($("prompt").parentElement);
   function renderPrompt(m) {
     const nodes = promptNodes(m);
     const extra = m.capture ? [el("span", { class: "prompt-extra", "data-testid": "capture-preview", text: m.capture })] : [];
     const prompt = $("prompt");
     const all = [...nodes, ...extra];
     if (!sameText(prompt, all)) prompt.replaceChildren(...all);
+    fitPrompt();
   }
 
   function render(m) {
@@ -130,6 +151,7 @@ export function createTurnCard({ onPick, onInstead }) {
       }
     }
     // a keyboard player keeps her place (the stepper's + pressed again and again)
+    fitPrompt(); // (the buttons just laid out may have left the prompt less room)
     const again = focused ? Array.from(extra.querySelectorAll("button")).find((b) => b.dataset.token === focused && !b.disabled) : null;
     if (again) again.focus({ preventScroll: true });
   }
