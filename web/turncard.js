@@ -65,24 +65,23 @@ function stepperNode({ title, rows }, onPick) {
 // Where the card's height is fixed (a phone held upright: the board keeps its size all turn), a
 // long prompt (Hibernia's preview, an empty supply's move) is set smaller until it is whole:
 // what Confirm would do is read before Confirm, never cut to "…".  Elsewhere it always fits.
-const FIT_SIZES = [14, 13, 12, 11.5, 11, 10.5, 10];
+// (the sizes are layout.css's, by data-fit 1 to 7: an attribute, not an inline style, which the
+// CSP refuses and Chromium applied late)
+const FIT_STEPS = 7;
 
 function fitPrompt() {
   const prompt = $("prompt");
-  prompt.style.removeProperty("font-size");
-  prompt.style.removeProperty("line-height");
+  delete prompt.dataset.fit;
   const over = () => prompt.scrollHeight > prompt.clientHeight + 1;
-  for (const size of FIT_SIZES) {
-    if (!over()) return;
-    // (through the CSSOM: the CSP has no inline styles)
-    prompt.style.setProperty("font-size", `${size}px`);
-    prompt.style.setProperty("line-height", "1.2");
-  }
+  for (let step = 1; step <= FIT_STEPS && over(); step += 1) prompt.dataset.fit = String(step);
 }
 
 export function createTurnCard({ onPick, onInstead }) {
   // the room changes with the screen and with the buttons under the prompt (a stepper's rows)
-  if (typeof ResizeObserver === "function") new ResizeObserver(() => fitPrompt()).observe($("prompt").parentElement);
+  if (typeof ResizeObserver === "function") {
+    const watch = new ResizeObserver(() => fitPrompt());
+    for (const box of [$("prompt").parentElement, $("actions"), $("turn-card")]) watch.observe(box);
+  }
   function renderPrompt(m) {
     const nodes = promptNodes(m);
     const extra = m.capture ? [el("span", { class: "prompt-extra", "data-testid": "capture-preview", text: m.capture })] : [];
