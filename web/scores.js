@@ -36,13 +36,32 @@ export function renderScores(box, { view, position, game, current }) {
     rows.append(row);
   }
   box.replaceChildren(rows);
+  fitStrip(box);
+}
+
+/** The folded strip (a phone's): chip, name and points on one line while every name is whole
+ * there; else (many players, long names, or a chance to win beside them) each seat in two lines,
+ * its name over its points and chance, so that at least a name's first letters are read at a
+ * glance and the chance never crowds the score.  (The class changes nothing on a wide screen.) */
+function fitStrip(box) {
+  if (box.classList.contains("open")) return; // measured folded only
+  box.classList.remove("stacked");
+  const shown = (e) => e.getClientRects().length > 0;
+  const cut = [...box.querySelectorAll(".name-text")].some((n) => shown(n) && n.scrollWidth > n.clientWidth + 1);
+  const chance = [...box.querySelectorAll(".chance")].some(shown);
+  box.classList.toggle("stacked", cut || chance);
 }
 
 /** On small screens the scores are one strip of chips, names and points (layout.css); a tap on
  * it shows the whole rows over the board's top edge, the next tap folds it again.  The board
  * keeps its size either way.  (Where the side column is wide the class changes nothing.) */
 export function foldScores(box) {
-  box.addEventListener("click", () => box.classList.toggle("open"));
+  box.addEventListener("click", () => {
+    box.classList.toggle("open");
+    fitStrip(box);
+  });
+  // a turned phone, or a setting that shows the chances: measured again
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => fitStrip(box)).observe(box);
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";

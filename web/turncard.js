@@ -62,13 +62,33 @@ function stepperNode({ title, rows }, onPick) {
       button(r.plus, "+", r.plusLabel, "plus"))));
 }
 
+// Where the card's height is fixed (a phone held upright: the board keeps its size all turn), a
+// long prompt (Hibernia's preview, an empty supply's move) is set smaller until it is whole:
+// what Confirm would do is read before Confirm, never cut to "…".  Elsewhere it always fits.
+// (the sizes are layout.css's, by data-fit 1 to 7: an attribute, not an inline style, which the
+// CSP refuses and Chromium applied late)
+const FIT_STEPS = 7;
+
+function fitPrompt() {
+  const prompt = $("prompt");
+  delete prompt.dataset.fit;
+  const over = () => prompt.scrollHeight > prompt.clientHeight + 1;
+  for (let step = 1; step <= FIT_STEPS && over(); step += 1) prompt.dataset.fit = String(step);
+}
+
 export function createTurnCard({ onPick, onInstead }) {
+  // the room changes with the screen and with the buttons under the prompt (a stepper's rows)
+  if (typeof ResizeObserver === "function") {
+    const watch = new ResizeObserver(() => fitPrompt());
+    for (const box of [$("prompt").parentElement, $("actions"), $("turn-card")]) watch.observe(box);
+  }
   function renderPrompt(m) {
     const nodes = promptNodes(m);
     const extra = m.capture ? [el("span", { class: "prompt-extra", "data-testid": "capture-preview", text: m.capture })] : [];
     const prompt = $("prompt");
     const all = [...nodes, ...extra];
     if (!sameText(prompt, all)) prompt.replaceChildren(...all);
+    fitPrompt();
   }
 
   function render(m) {
@@ -130,6 +150,7 @@ export function createTurnCard({ onPick, onInstead }) {
       }
     }
     // a keyboard player keeps her place (the stepper's + pressed again and again)
+    fitPrompt(); // (the buttons just laid out may have left the prompt less room)
     const again = focused ? Array.from(extra.querySelectorAll("button")).find((b) => b.dataset.token === focused && !b.disabled) : null;
     if (again) again.focus({ preventScroll: true });
   }

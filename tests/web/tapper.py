@@ -22,15 +22,51 @@ import re
 
 from waits import IDLE, SETTLED, read_when
 
+# The texts of the turn card and the score strip that are cut: an element whose text overflows
+# its box (scrollWidth/scrollHeight beyond it), a name of the folded strip showing fewer than its
+# first five letters, a preview ending in "…".  [] when all are whole.  Measured as painted: after
+# a frame, whose resize observers have set a long prompt's size (turncard.js).
+CUT = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'inline';
+  const out = [];
+  const boxes = '#turn-card .prompt, #turn-card .prompt-extra, #turn-card button, #turn-card .choice-text, #turn-card .choice-sub,'
+    + ' #turn-card .stepper-name, #turn-card .stepper-count, #players .points, #players .chance';
+  for (const e of document.querySelectorAll(boxes)) {
+    if (!shown(e)) continue;
+    if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) {
+      out.push({ what: e.id || e.className, text: e.textContent, font: getComputedStyle(e).fontSize,
+                 size: [e.scrollWidth, e.scrollHeight, e.clientWidth, e.clientHeight] });
+    }
+  }
+  const preview = document.querySelector('[data-testid=capture-preview]');
+  if (preview && preview.textContent.trim().endsWith('…')) out.push({ what: 'preview', text: preview.textContent });
+  // the strip's names: the letters inside the name's box (an ellipsis takes about a letter's room)
+  for (const n of document.querySelectorAll('#players .name-text')) {
+    if (!n.getClientRects().length || !n.firstChild) continue;
+    const box = n.getBoundingClientRect(), text = n.textContent, range = document.createRange();
+    const cut = n.scrollWidth > n.clientWidth + 1;
+    let seen = 0;
+    while (seen < text.length) {
+      range.setStart(n.firstChild, 0);
+      range.setEnd(n.firstChild, seen + 1);
+      if (range.getBoundingClientRect().right > box.right - (cut ? 8 : -0.5)) break;
+      seen += 1;
+    }
+    if (seen < Math.min(5, text.length)) out.push({ what: 'name', text, seen });
+  }
+  return out;
+}"""
+
 # What the page offers now, with the middle of each thing to tap and whether it can be reached:
 # {visible: inside the viewport; hit: elementFromPoint at its middle is the thing itself;
 # under: a toast overlapping it}.
-READ_CHOICES = """() => {
+READ_CHOICES = f"""async () => {{
   const app = document.querySelector('#app');
-  const b = document.querySelector(`#board-${app.dataset.map}`);
+  const b = document.querySelector(`#board-${{app.dataset.map}}`);
   const shown = (el) => el && !el.hidden && el.offsetParent !== null;
   const toasts = [...document.querySelectorAll('#toasts .toast')].map((t) => t.getBoundingClientRect());
-  const reach = (el, name) => {
+  const reach = (el, name) => {{
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const inside = r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5
@@ -39,18 +75,19 @@ READ_CHOICES = """() => {
     const hit = Boolean(top && (el === top || el.contains(top)));
     const under = toasts.some((t) => t.left < r.right && t.right > r.left && t.top < r.bottom && t.bottom > r.top);
     const what = top ? (top.id ? '#' + top.id : top.tagName.toLowerCase() + '.' + String(top.getAttribute('class') || '').split(' ')[0]) : null;
-    return { name, point: [x, y], inside, hit, under, top: what,
-             box: [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)] };
-  };
+    return {{ name, point: [x, y], inside, hit, under, top: what,
+             box: [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)] }};
+  }};
   const confirm = document.querySelector('#confirm'), undo = document.querySelector('#undo');
   const roll = document.querySelector('#roll'), hint = document.querySelector('#hint');
   const controls = [];
-  for (const el of [roll, confirm, undo, hint, document.querySelector('#show-result'), document.querySelector('#menu-button')]) {
+  for (const el of [roll, confirm, undo, hint, document.querySelector('#show-result'), document.querySelector('#menu-button')]) {{
     if (shown(el)) controls.push(reach(el, '#' + el.id));
-  }
+  }}
   for (const el of document.querySelectorAll('#extra-choices button')) if (shown(el)) controls.push(reach(el, el.dataset.token));
   const doc = document.scrollingElement;
-  return {
+  const cut = await ({CUT})();
+  return {{
     step: Number(app.dataset.step), phase: app.dataset.phase, mode: app.dataset.mode,
     busy: app.classList.contains('busy'),
     roll: shown(roll) && !roll.disabled && !roll.classList.contains('roll-after'),
@@ -60,22 +97,22 @@ READ_CHOICES = """() => {
     buttons: [...document.querySelectorAll('#extra-choices button')].map((n) => [n.dataset.token, reach(n, n.dataset.token)]),
     confirm: shown(confirm) && !confirm.disabled,
     undo: shown(undo) && !undo.disabled,
-    controls,
+    controls, cut,
     scrolled: doc.scrollTop !== 0 || doc.scrollLeft !== 0 || doc.scrollHeight > innerHeight + 1 || doc.scrollWidth > innerWidth + 1,
     over: app.dataset.over === 'true',
     ended: shown(document.querySelector('#end-screen')),
     turn: window.__cambria.state().view ? window.__cambria.state().view.turn : null,
     current: window.__cambria.state().view ? window.__cambria.state().view.current : null,
     supply: window.__cambria.state().view ? window.__cambria.state().view.position.supply : null,
-    neutral: window.__cambria.state().view ? (window.__cambria.state().view.players.find((p) => p.neutral) || { index: null }).index : null,
+    neutral: window.__cambria.state().view ? (window.__cambria.state().view.players.find((p) => p.neutral) || {{ index: null }}).index : null,
     size: [innerWidth, innerHeight],
-    layout: Object.fromEntries(['.board-area', `#board-${app.dataset.map}`, '#turn-card', '#players', '.topbar'].map((q) => {
+    layout: Object.fromEntries(['.board-area', `#board-${{app.dataset.map}}`, '#turn-card', '#players', '.topbar'].map((q) => {{
       const el = document.querySelector(q);
       const r = el ? el.getBoundingClientRect() : null;
       return [q, r ? [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)] : null];
-    })),
-  };
-}"""
+    }})),
+  }};
+}}"""
 
 
 class Unreachable(AssertionError):
@@ -98,6 +135,7 @@ class Player:
         self.undos = 0
         self.checks = 0
         self.reach_checks = 0
+        self.cuts: list[tuple[str, list]] = []  # texts of the turn card or the strip seen cut (CUT)
         self.taps: dict[tuple, int] = {}  # (turn or "setup", seat, a supply at its start) -> taps
         self.kinds: dict[str, int] = {}  # what was tapped, over the game: roll, road, confirm, …
         self.turn_key: tuple | None = None
@@ -137,6 +175,8 @@ class Player:
         where = f"{self.label} {c['size'][0]}×{c['size'][1]}, step {c['step']} ({c['phase']})"
         if c["scrolled"]:
             raise Unreachable(f"the page scrolls at {where}")
+        if c["cut"]:  # noted, not yet a failure: see test_layout's test of Hibernia's stepper
+            self.cuts.append((where, c["cut"]))
         things = list(c["controls"]) + [r for _, r in c["roads"]] + [r for _, r in c["boats"]]
         for t in things:
             if not t["inside"]:

@@ -17,7 +17,9 @@ games from the new-game screen to the end) is marked slow.
 
 from __future__ import annotations
 
+import os
 import random
+import re
 
 import pytest
 
@@ -282,4 +284,48 @@ def test_the_new_game_seats_fit_in_every_language(open_page, size):
                 assert r["inside"] and not r["rowOverflows"], f"seat {k + 1}'s row overflows at {where}: {r}"
                 if k < 3:
                     assert not r["nameCut"], f"seat {k + 1}'s name is cut at {where}: {r}"
+    s.assert_clean()
+
+
+def assert_whole_and_reached(page, where: str, controls: list[str]) -> None:
+    """No text of the turn card or the score strip is cut (tapper.CUT), and each control is inside
+    the viewport, uncovered, the page not scrolled."""
+    cut = page.evaluate(tapper.CUT)
+    if cut and os.environ.get("CAMBRIA_FAIL_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["CAMBRIA_FAIL_SHOTS"], re.sub(r"[^\w.-]+", "_", where) + ".png"))
+    assert not cut, f"text is cut at {where}: {cut}"
+    for sel in controls:
+        assert_reaches(page, sel, where)
+
+
+# Known gap (issue 36 items 1-2): the prompt above two lines of stepper rows still needs a few
+# more pixels than the card leaves at 360×640, even at its smallest size (turncard.js).
+@pytest.mark.xfail(strict=False, reason="the prompt over two lines of stepper rows is still cut at 360×640")
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_hibernia_stepper_and_preview_fit_a_small_phone(open_page, tmp_path, lang):
+    """360×640, a short supply: the stepper's rows for soldiers from other counties, Undo, Hint
+    and Confirm all on the screen, the counties' names and the prompt whole; then the rows set
+    (a "+" at a time until Confirm is lit) and the preview of the turn whole, no "…"."""
+    import test_hibernia_turn_taps as hib
+    record = hib.find(hib.short_supply, seeds=range(1, 60))
+    s, page = hib.open_position(open_page, record, tmp_path, **options_for((360, 640), lang))
+    until(page, "() => !document.querySelector('#toasts .toast')", "the import's notice to go")
+    c = hib.read(page)
+    options = page.evaluate("() => window.__cambria.request('options', {partial: []})")
+    county = next(x["token"] for x in options["choices"] if x["kind"] == "county" and len(
+        (o := page.evaluate("(p) => window.__cambria.request('options', {partial: p})", [x["token"]]))["choices"]) >= 2
+        and o["stage"] == "source")
+    c = hib.tap_county(page, c, county)
+    assert c["stepper"] and len(c["stepper"]["rows"]) >= 2, c
+    where = f"the stepper at 360×640 {lang}"
+    rows = [f'[data-testid="stepper-{r["county"]}"] [data-testid="stepper-plus"]' for r in c["stepper"]["rows"]]
+    assert_whole_and_reached(page, where, ["#undo", "#hint", "#confirm", *rows])
+    for _ in range(12):  # "+" on the first row that takes one, until the turn is whole
+        if c["confirm"] or not c["stepper"]:
+            break
+        row = next(r["county"] for r in c["stepper"]["rows"] if r["plus"])
+        c = hib.answered(page, page.locator(f'[data-testid="stepper-{row}"] [data-testid="stepper-plus"]').tap)
+        assert_whole_and_reached(page, where, ["#undo", "#confirm"])
+    assert c["confirm"] or c["counties"], c
+    assert_whole_and_reached(page, f"the preview at 360×640 {lang}", ["#undo", "#hint", "#confirm"])
     s.assert_clean()

@@ -199,11 +199,14 @@ class CambriaWeb:
         that another can be tapped instead."""
         src: Part = (part("from.boat", boat=int(chosen[2:])) if chosen.startswith("<b")
                      else part("from.road", road=road(int(chosen[1:]))))
-        if state.phase == NEUTRAL:
-            return [part("prompt.liftNeutral", **{"from": src})]
         if stage == "boat_source":
             return [part("prompt.liftBoat", **{"from": src})]
-        return [part("prompt.lift", **{"from": src})]
+        # where it goes (the road just tapped): "there" alone named no place once the prompt was read
+        placed = next(t for t in reversed(partial) if t[0] in "pn")
+        to: Part = part("from.road", road=road(int(placed[1:])))
+        if state.phase == NEUTRAL:
+            return [part("prompt.liftNeutral", **{"from": src, "to": to})]
+        return [part("prompt.lift", **{"from": src, "to": to})]
 
     def auto_step(self, state: State, tok: str) -> bool:
         """The neutral's placement asks nobody when it has one road (and, its supply empty, one
