@@ -303,8 +303,8 @@ def assert_reached(page, where: str, controls: list[str]) -> None:
 @pytest.mark.parametrize("lang", ["de", "ru"])
 def test_hibernia_stepper_and_preview_fit_a_small_phone(open_page, tmp_path, lang):
     """360×640, a short supply: the stepper's rows for soldiers from other counties, Undo, Hint
-    and Confirm all on the screen, the counties' names and the prompt whole; then the rows set
-    (a "+" at a time until Confirm is lit) and the preview of the turn whole, no "…"."""
+    and Confirm all on the screen; then the rows set (a "+" at a time until Confirm is lit) and
+    Undo, Hint and Confirm still on the screen with the preview of the turn."""
     import test_hibernia_turn_taps as hib
     record = hib.find(hib.short_supply, seeds=range(1, 60))
     s, page = hib.open_position(open_page, record, tmp_path, **options_for((360, 640), lang))
