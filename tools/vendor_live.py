@@ -22,9 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -32,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from site_build.common import CACHE, BuildError, need_tool  # noqa: E402
-from site_build.pyodide_npm import check_integrity, safe_extract  # noqa: E402
+from site_build.common import CACHE, BuildError  # noqa: E402
+from site_build.pyodide_npm import check_integrity, npm_pack, safe_extract  # noqa: E402
 
 VENDOR = ROOT / "web" / "vendor"
 
@@ -64,17 +62,7 @@ def tarball(name: str, cache: Path = CACHE) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     tgz = folder / f"{name.strip('@').replace('/', '-')}-{version}.tgz"
     if not tgz.exists():
-        npm = need_tool("npm", "install Node.js with npm (`python3 build.py test` installs Debian's)")
-        with tempfile.TemporaryDirectory(dir=folder) as tmp:
-            proc = subprocess.run([npm, "pack", f"{name}@{version}", "--pack-destination", tmp],
-                                  cwd=tmp, capture_output=True, text=True)
-            if proc.returncode != 0:
-                raise BuildError(f"npm pack {name}@{version} failed:\n{proc.stderr.strip()}")
-            packed = list(Path(tmp).glob("*.tgz"))
-            if len(packed) != 1:
-                raise BuildError(f"npm pack produced {len(packed)} tarballs, expected one")
-            check_integrity(packed[0].read_bytes(), integrity)
-            os.replace(packed[0], tgz)
+        npm_pack(f"{name}@{version}", integrity, tgz)
     check_integrity(tgz.read_bytes(), integrity)  # every time: a replaced cache is refused
     return tgz
 

@@ -57,6 +57,22 @@ def safe_extract(tgz: Path, dest: Path) -> None:
             tar.extractall(dest)
 
 
+def npm_pack(spec: str, integrity: str, tgz: Path) -> None:
+    """``npm pack spec`` into the file ``tgz``, refused (IntegrityError) unless it matches
+    ``integrity``; nothing is written on a failure."""
+    npm = need_tool("npm", "install Node.js 18+ with npm (`python3 build.py test` installs Debian's)")
+    with tempfile.TemporaryDirectory(dir=tgz.parent) as tmp:
+        proc = subprocess.run([npm, "pack", spec, "--json", "--pack-destination", tmp],
+                              cwd=tmp, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise BuildError(f"npm pack {spec} failed:\n{proc.stderr.strip()}")
+        packed = list(Path(tmp).glob("*.tgz"))
+        if len(packed) != 1:
+            raise BuildError(f"npm pack produced {len(packed)} tarballs, expected one")
+        check_integrity(packed[0].read_bytes(), integrity)
+        os.replace(packed[0], tgz)
+
+
 def fetch_pyodide(cache: Path = CACHE) -> Path:
     """Return the folder of the verified, extracted Pyodide npm package (kept in ``cache``)."""
     folder = pyodide_cache(cache)
@@ -65,20 +81,8 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     stamp = folder / "package.verified"
     folder.mkdir(parents=True, exist_ok=True)
     if not tgz.exists():
-        npm = need_tool("npm", "install Node.js 18+ with npm (`python3 build.py test` installs Debian's)")
         log(f"fetching pyodide@{PYODIDE_VERSION} with npm pack")
-        with tempfile.TemporaryDirectory(dir=folder) as tmp:
-            proc = subprocess.run(
-                [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--json", "--pack-destination", tmp],
-                cwd=tmp, capture_output=True, text=True,
-            )
-            if proc.returncode != 0:
-                raise BuildError(f"npm pack pyodide@{PYODIDE_VERSION} failed:\n{proc.stderr.strip()}")
-            packed = list(Path(tmp).glob("*.tgz"))
-            if len(packed) != 1:
-                raise BuildError(f"npm pack produced {len(packed)} tarballs, expected one")
-            check_integrity(packed[0].read_bytes(), PYODIDE_INTEGRITY)
-            os.replace(packed[0], tgz)
+        npm_pack(f"pyodide@{PYODIDE_VERSION}", PYODIDE_INTEGRITY, tgz)
     # Checked on every build: cheap, and a corrupted or replaced cache is refused too.
     check_integrity(tgz.read_bytes(), PYODIDE_INTEGRITY)
     if not (stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY and package.is_dir()):
