@@ -275,28 +275,3 @@ def test_a_forged_message_over_live_play_is_refused_and_changes_nothing(open_pag
           "the host's page to say Bob's message was refused", also=LIVE_STATE)
     assert host.page.evaluate("() => window.__cambria.request('remote_record', {})") == record  # nothing changed
 
-
-def test_a_messengers_own_browser_is_named_before_joining_and_a_seat_elsewhere_is_explained(open_page, site) -> None:
-    host = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
-    invite = start_remote(host.page, "cambria", ["human", "remote"])
-    # Bob taps the invite in Instagram: its own browser, with its own storage
-    insta = open_page(live="relay", guide=False, viewport=PHONE, has_touch=True, is_mobile=True, user_agent=(
-        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile "
-        "Safari/537.36 Instagram 339.0.0.0 Android"))
-    insta.wait_interactive()
-    open_link(insta, invite)
-    notice = insta.page.get_by_test_id("remote-in-app")
-    assert notice.is_visible() and "Instagram" in notice.text_content() and "Open the link in your browser" in notice.text_content()
-    # he joins there anyway; later he opens a link of the game in his phone's own browser
-    insta.page.get_by_test_id("remote-name").fill("Bob")
-    insta.page.get_by_test_id("remote-join").click()
-    insta.page.get_by_test_id("remote-link").wait_for()
-    started(host)
-    settled(host.page, "the host's page")
-    whole = host.page.evaluate("() => window.__cambria.request('remote_link', {whole: true})")["link"]
-    phone = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
-    phone.page.goto(f"{site.url}#{whole}")
-    phone.wait_interactive()
-    until(phone.page, "() => [...document.querySelectorAll('#toasts .toast')].some((n) => /another browser or app/.test(n.textContent))",
-          "the page to say the seat is in another browser", also=LIVE_STATE)
-    assert phone.page.get_by_test_id("remote-in-app").count() == 0  # the phone's browser: no such notice
