@@ -650,6 +650,11 @@ export default {
   "live.here": "Jetzt da: {names}",
   "live.away": "Nicht da: {names}",
   "live.refused": "Eine Nachricht vom Gerät von {names} wurde abgelehnt. {why}",
+  "live.someone": "jemandem",
+  "live.cut.too_big": "Das Gerät von {names} hat eine Nachricht geschickt, die für ein Spiel viel zu groß ist: Diese Seite hört ihm nicht mehr zu. Seine Züge können weiter per Link kommen.",
+  "live.cut.flood": "Das Gerät von {names} hat viel mehr geschickt, als ein Spiel braucht, und viel zu schnell: Diese Seite hört ihm nicht mehr zu. Seine Züge können weiter per Link kommen.",
+  "live.cut.garbage": "Das Gerät von {names} schickt immer wieder Nachrichten, die dieses Spiel ablehnt: Diese Seite hört ihm nicht mehr zu. Seine Züge können weiter per Link kommen.",
+  "live.cut.half": "Das Gerät von {names} hat eine Nachricht begonnen und nie beendet: Diese Seite hat die Verbindung geschlossen. Sie verbindet sich wieder, sobald das Gerät zurück ist.",
   "remote.inApp": "Du hast diesen Link in {app} geöffnet, dessen eigener Browser seinen Speicher vom Browser deines Handys trennt: Ein Platz, den du hier nimmst, bliebe nur in {app}. Öffne den Link zuerst in deinem Browser (Menü ⋯: „Im Browser öffnen“) und nimm dann einen Platz.",
   "remote.watchingElsewhere": "Dieser Browser hat keinen Platz in diesem Spiel. Wenn du beigetreten bist, dann in einem anderen Browser oder einer App (dem eigenen Browser eines Messengers): Öffne den Link dort. Hier kannst du zuschauen."
 };

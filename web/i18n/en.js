@@ -652,6 +652,11 @@ export default {
   "live.here": "Here now: {names}",
   "live.away": "Away: {names}",
   "live.refused": "A message from {names}'s device was refused. {why}",
+  "live.someone": "someone",
+  "live.cut.too_big": "{names}'s device sent a message far too large for a game: this page no longer listens to it. Their moves can still come by link.",
+  "live.cut.flood": "{names}'s device sent far more than a game needs, far too fast: this page no longer listens to it. Their moves can still come by link.",
+  "live.cut.garbage": "{names}'s device kept sending messages this game refuses: this page no longer listens to it. Their moves can still come by link.",
+  "live.cut.half": "{names}'s device began a message and never finished it: this page closed the connection. It connects again when that device is back.",
   "remote.inApp": "You opened this link inside {app}, whose own browser keeps its storage apart from your phone's browser: a seat taken here would stay in {app} only. Open the link in your browser first (the ⋯ menu: “Open in browser”), then take a seat.",
   "remote.watchingElsewhere": "This browser has no seat in this game. If you joined it, you did so in another browser or app (a messenger's own browser): open the link there. Here you can watch."
 };

@@ -650,6 +650,11 @@ export default {
   "live.here": "Aquí ahora: {names}",
   "live.away": "Ausentes: {names}",
   "live.refused": "Se ha rechazado un mensaje del dispositivo de {names}. {why}",
+  "live.someone": "alguien",
+  "live.cut.too_big": "El dispositivo de {names} envió un mensaje demasiado grande para una partida: esta página ya no lo escucha. Sus jugadas pueden seguir llegando por enlace.",
+  "live.cut.flood": "El dispositivo de {names} envió mucho más de lo que necesita una partida, y demasiado rápido: esta página ya no lo escucha. Sus jugadas pueden seguir llegando por enlace.",
+  "live.cut.garbage": "El dispositivo de {names} sigue enviando mensajes que esta partida rechaza: esta página ya no lo escucha. Sus jugadas pueden seguir llegando por enlace.",
+  "live.cut.half": "El dispositivo de {names} empezó un mensaje y nunca lo terminó: esta página cerró la conexión. Se conectará de nuevo cuando ese dispositivo vuelva.",
   "remote.inApp": "Has abierto este enlace dentro de {app}, cuyo navegador propio guarda sus datos aparte del navegador del teléfono: un asiento tomado aquí quedaría solo en {app}. Abre primero el enlace en tu navegador (menú ⋯: «Abrir en el navegador») y luego toma asiento.",
   "remote.watchingElsewhere": "Este navegador no tiene asiento en esta partida. Si te uniste, lo hiciste en otro navegador o aplicación (el navegador propio de una mensajería): abre el enlace allí. Aquí puedes mirar."
 };

@@ -13,13 +13,22 @@
 //   live.present()                        the hellos of the peers connected now
 //   live.ask(peerId)                      ask a peer for the whole game (onChange: {wants})
 //   live.status()                         "off" | "connecting" | "on" | "no_relay" | "unavailable"
+//   live.refused(peerId)                  the engine refused a message of that peer's (liveguard.js)
 //   live.leave()
+//
+// A peer that floods the page, sends a message of many megabytes or keeps sending what the
+// engine refuses is cut off: its connection is closed and this page does not listen to it again
+// (onChange: {cut: {names, why}}). One that began a message and never finished it is closed
+// and may connect again. Its moves still come by link.
 
 const APP = "cambria-live-1"; // trystero's app id: rooms of other apps never meet ours
 const SETTING = "cambria.live"; // "off": this device plays by links only
 const CONFIG = "cambria.live.config"; // {relays, stun}: other relays (the page's origin only) and STUN servers
 const RELAY_WAIT_MS = 10_000; // no relay open after this long: say so, the game goes on by links
-const MAX_TEXT = 3_000_000;
+const PART = 16_000; // about the size of trystero's parts of a message (16 KB less its header)
+const STATS_MS = 2000; // how often the bytes each connection carried are read
+
+import { createGuard } from "./liveguard.js";
 
 export function liveEnabled() {
   try {
@@ -60,8 +69,40 @@ export function createLive({ onLink, onChange }) {
   let sendLink = null;
   let sendHello = null;
   const peers = new Map(); // peerId -> its hello
+  const guard = createGuard(); // kept across rooms: a peer cut off stays cut off
 
   const changed = (extra = {}) => onChange({ status: state, ...extra });
+
+  /** Close that peer's connection; "half": it may connect again, anything else: never. */
+  function cutOff(peerId, why) {
+    const who = peers.get(peerId);
+    if (why === "half") guard.forget(peerId);
+    else guard.cut(peerId);
+    peers.delete(peerId);
+    try {
+      room?.getPeers()[peerId]?.close();
+    } catch { /* already closed */ }
+    changed({ left: peerId, cut: { peerId, names: who ? who.names : [], why } });
+  }
+
+  /** The bytes each connection carried (every message of any kind, the browser's own count). */
+  async function meterConnections(here) {
+    for (const [peerId, pc] of Object.entries(here.getPeers())) {
+      if (guard.isCut(peerId)) continue;
+      let total = 0;
+      try {
+        (await pc.getStats()).forEach((s) => {
+          if (s.type === "data-channel") total += s.bytesReceived || 0;
+        });
+      } catch {
+        continue;
+      }
+      if (room !== here) return;
+      const why = guard.received(peerId, total);
+      if (why === "flood") cutOff(peerId, why);
+    }
+    for (const peerId of guard.unfinished()) cutOff(peerId, "half");
+  }
 
   function leave() {
     try {
@@ -75,6 +116,14 @@ export function createLive({ onLink, onChange }) {
       state = "off";
       changed();
     }
+  }
+
+  /** A message of that peer's refused (by the engine, or not even a message): cut off when it
+   * keeps at it. Whether this refusal cut it off. */
+  function refused(peerId) {
+    const why = guard.refused(peerId);
+    if (why === "garbage") cutOff(peerId, why);
+    return Boolean(why);
   }
 
   async function enter(live, me) {
@@ -109,24 +158,49 @@ export function createLive({ onLink, onChange }) {
       rtcConfig: { iceServers: config.stun.map((urls) => ({ urls })) },
     }, live.room, { onJoinError: () => {} });
     const [linkAction, helloAction] = [room.makeAction("link"), room.makeAction("hello")];
-    sendLink = (text, target) => linkAction.send(text, target ? { target } : undefined);
-    sendHello = (h, target) => helloAction.send(h, target ? { target } : undefined);
+    // a peer gone while a message is on its way: the send fails, the message goes by link
+    sendLink = (text, target) => linkAction.send(text, target ? { target } : undefined).catch(() => {});
+    sendHello = (h, target) => helloAction.send(h, target ? { target } : undefined).catch(() => {});
+    const arrived = (peerId, size) => {
+      if (guard.isCut(peerId)) return false;
+      // trystero carries a message in parts of 16 KB and says how far each one is, not which
+      // message it belongs to: a message longer than a part that arrives ends the one begun
+      if (size > PART) guard.partial(peerId, true);
+      const why = guard.message(peerId, size);
+      if (why) cutOff(peerId, why);
+      return !why;
+    };
+    const inPart = (progress, { peerId }) => {
+      if (progress < 1) guard.partial(peerId, false);
+    };
+    linkAction.onReceiveProgress = inPart;
+    helloAction.onReceiveProgress = inPart;
     linkAction.onMessage = (text, { peerId }) => {
-      if (typeof text === "string" && text.length < MAX_TEXT) onLink(text, peers.get(peerId) || null, peerId);
+      if (!arrived(peerId, typeof text === "string" ? text.length : 0)) return;
+      if (typeof text === "string") onLink(text, peers.get(peerId) || null, peerId);
+      else refused(peerId);
     };
     helloAction.onMessage = (h, { peerId }) => {
-      if (!validHello(h)) return;
+      if (!arrived(peerId, JSON.stringify(h ?? null).length)) return;
+      if (!validHello(h)) {
+        refused(peerId);
+        return;
+      }
       const first = !peers.has(peerId);
       peers.set(peerId, { dev: h.dev, names: h.names, choosing: h.choosing });
       changed({ joined: first ? peerId : null, wants: h.want === true ? peerId : null });
     };
-    room.onPeerJoin = (peerId) => sendHello?.(hello, peerId);
+    room.onPeerJoin = (peerId) => {
+      if (guard.isCut(peerId)) cutOff(peerId, "again");
+      else sendHello?.(hello, peerId);
+    };
     room.onPeerLeave = (peerId) => {
       if (peers.delete(peerId)) changed({ left: peerId });
     };
     const here = room;
     // trystero does not report relays that fail: the page watches their sockets itself
     const started = Date.now();
+    let metered = 0;
     const poll = () => {
       if (room !== here) return;
       const open = Object.values(lib.getRelaySockets?.() || {}).some((s) => s && s.readyState === 1);
@@ -135,7 +209,11 @@ export function createLive({ onLink, onChange }) {
         state = next;
         changed();
       }
-      setTimeout(poll, state === "connecting" ? 250 : 2000);
+      if (peers.size && Date.now() - metered >= STATS_MS) {
+        metered = Date.now();
+        meterConnections(here);
+      }
+      setTimeout(poll, state === "connecting" ? 250 : 1000);
     };
     poll();
   }
@@ -154,5 +232,6 @@ export function createLive({ onLink, onChange }) {
     },
     status: () => state,
     room: () => key,
+    refused,
   };
 }

@@ -76,18 +76,29 @@ export function createLiveGlue({ createLive, request, notify, onBoard, holds, ap
     inbox = inbox.then(async () => {
       if (!current || current.game_id !== onBoard()) return;
       try {
-        const n = await apply(text);
+        await apply(text);
       } catch (err) {
         const reason = err && err.details && err.details.reason;
         if (reason === "missing") live.ask(peerId); // a message came while this page was away: the whole game
-        else if (reason !== "other_game") {
-          notify(t("live.refused", { names: formatList(peer ? peer.names : ["?"]), why: errorText(err) }), { urgent: true });
+        else if (reason !== "other_game" && !live.refused(peerId)) { // cut off instead: onChange says so
+          notify(t("live.refused", { names: who(peer ? peer.names : []), why: errorText(err) }), { urgent: true });
         }
       }
     });
   }
 
-  function onChange({ status, joined, wants }) {
+  const who = (names) => (names.length ? formatList(names) : t("live.someone"));
+  function cutText({ why, names }) {
+    const params = { names: who(names) };
+    if (why === "too_big") return t("live.cut.too_big", params);
+    if (why === "garbage") return t("live.cut.garbage", params);
+    if (why === "half") return t("live.cut.half", params);
+    return t("live.cut.flood", params);
+  }
+
+  function onChange({ status, joined, wants, cut }) {
+    // a peer this page stopped listening to ("again": one cut off before, back: said already)
+    if (cut && cut.why !== "again") notify(cutText(cut), { urgent: true });
     // #app's data-live and data-live-peers: how live play stands (the tests wait for it)
     const app = document.getElementById("app");
     if (app) {
