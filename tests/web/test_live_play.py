@@ -209,7 +209,7 @@ def test_a_friend_who_closed_the_page_gets_a_link_and_catches_up_when_back(open_
     same_game_everywhere(devices)
 
 
-def test_with_no_relay_the_page_says_so_and_the_game_goes_by_links(open_page) -> None:
+def test_with_no_relay_the_game_goes_by_links_and_live_again_when_a_relay_answers(open_page) -> None:
     RELAY.down = True
     try:
         host = live_device(open_page, viewport=LAPTOP)
@@ -235,9 +235,17 @@ def test_with_no_relay_the_page_says_so_and_the_game_goes_by_links(open_page) ->
               also=LIVE_STATE)
         line = waiting.page.get_by_test_id("remote-live").text_content()
         assert "not reaching the others" in line and "send links" in line, line
+        # the relay answers again: the pages find each other by themselves and play goes on live
+        RELAY.down = False
+        for s in devices.values():
+            until(s.page, "() => document.querySelector('#app').dataset.livePeers === '1'",
+                  "the pages to find each other once the relay answers", timeout=150_000, also=LIVE_STATE)
+        play_live(devices, players, "cambria", turns=2)
         for s in devices.values():
             # the browser's own lines for the relay that refused it: expected, nothing else
             s.console_errors[:] = [e for e in s.console_errors if "/relay" not in e]
+            settled(s.page, "the page after the live turns")
+        in_step(devices)
         same_game_everywhere(devices)
     finally:
         RELAY.down = False
