@@ -283,3 +283,46 @@ def test_a_forged_message_over_live_play_is_refused_and_changes_nothing(open_pag
           "the host's page to say Bob's message was refused", also=LIVE_STATE)
     assert host.page.evaluate("() => window.__cambria.request('remote_record', {})") == record  # nothing changed
 
+
+
+# every toast a page shows, kept (a toast leaves after a few seconds; a busy machine may look later)
+TOAST_LOG = """(() => {
+    window.__toastLog = [];
+    new MutationObserver(() => {
+        for (const n of document.querySelectorAll('#toasts .toast')) {
+            if (!window.__toastLog.includes(n.textContent)) window.__toastLog.push(n.textContent);
+        }
+    }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def test_a_messengers_own_browser_is_named_before_joining_and_a_seat_elsewhere_is_explained(open_page, site) -> None:
+    host = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+    invite = start_remote(host.page, "cambria", ["human", "remote"])
+    # Bob taps the invite in Instagram: its own browser, with its own storage
+    insta = open_page(live="relay", guide=False, viewport=PHONE, has_touch=True, is_mobile=True, user_agent=(
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile "
+        "Safari/537.36 Instagram 339.0.0.0 Android"))
+    insta.wait_interactive()
+    open_link(insta, invite)
+    notice = insta.page.get_by_test_id("remote-in-app")
+    notice.wait_for()
+    text = notice.text_content()
+    assert "Instagram" in text and "Open the link in your browser" in text, text
+    # he joins there anyway; later he opens a link of the game in his phone's own browser
+    insta.page.get_by_test_id("remote-name").fill("Bob")
+    insta.page.get_by_test_id("remote-join").click()
+    started(host)
+    # the host's first turn (it lets Bob in) goes out once the host has played it
+    devices = {0: host, 1: insta}
+    play_live(devices, {d: player_for("cambria", s, True, 70 + d) for d, s in devices.items()}, "cambria", turns=1)
+    started(insta)
+    settled(host.page, "the host's page")
+    whole = host.page.evaluate("() => window.__cambria.request('remote_link', {whole: true})")["link"]
+    phone = open_page(live="relay", guide=False, viewport=PHONE, has_touch=True, is_mobile=True, init=TOAST_LOG)
+    phone.wait_interactive()
+    phone.page.goto(f"{site.url}#{whole}")
+    phone.wait_interactive()
+    until(phone.page, "() => (window.__toastLog || []).some((t) => /another browser or app/.test(t))",
+          "the page to say the seat is in another browser", also=LIVE_STATE)
+    assert phone.page.get_by_test_id("remote-in-app").count() == 0  # the phone's browser: no such notice
