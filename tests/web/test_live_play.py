@@ -120,15 +120,29 @@ def reach_everyone(devices: dict, before: int, acting: int) -> None:
               f"device {dev} to hold device {acting}'s turn", also=LIVE_STATE)
 
 
+def owes_a_step(r: dict | None) -> bool:
+    """This device has steps to send, or a roll to answer for another device's seat (by itself)."""
+    if not r or r.get("over"):
+        return False
+    w = r.get("waiting") or {}
+    seat = w.get("for_seat")
+    answers = w.get("device") == r["me"] and w.get("roll") and (seat is None or not r["seats"][seat]["here"])
+    return bool(r.get("can_send") or answers)
+
+
 def in_step(devices: dict) -> None:
-    """Every device holds the same messages (a roll answered by itself may still be on its way)."""
+    """Every device holds the same messages and none has steps to send: nothing is on its way (a
+    roll another device answers by itself goes out a moment after the turn that asked for it,
+    so the counts must hold still, not just meet once)."""
     first = next(iter(devices.values())).page
-    for _wait in range(600):
+    for _wait in range(300):
         counts = {messages(s) for s in devices.values()}
-        if len(counts) == 1:
-            return
-        first.wait_for_timeout(100)
-    raise AssertionError({d: messages(s) for d, s in devices.items()})
+        if len(counts) == 1 and not any(owes_a_step(remote_state(s)) for s in devices.values()):
+            first.wait_for_timeout(500)
+            if {messages(s) for s in devices.values()} == counts:
+                return
+        first.wait_for_timeout(200)
+    raise AssertionError({d: (messages(s), remote_state(s)) for d, s in devices.items()})
 
 
 def play_live(devices: dict, players: dict, map_id: str, turns: int) -> int | None:

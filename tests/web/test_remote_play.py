@@ -131,7 +131,9 @@ def play_by_links(devices: dict, players: dict, map_id: str, max_links: int | No
 
 def same_game_everywhere(devices: dict) -> None:
     records = [s.page.evaluate("() => window.__cambria.request('remote_record', {})") for s in devices.values()]
-    assert all(r["messages"] == records[0]["messages"] for r in records), "the devices hold different games"
+    assert all(r["messages"] == records[0]["messages"] for r in records), (
+        "the devices hold different games",
+        [[(m.get("t"), m.get("dev"), len(m.get("steps", []))) for m in r["messages"][-4:]] for r in records])
     views = [s.page.evaluate("() => window.__cambria.state().view") for s in devices.values()]
     # the same game up to its last message (a device may have played steps it has not sent)
     assert len({v["step"] - v["remote"]["drafted"] for v in views}) == 1, [(v["step"], v["remote"]["drafted"]) for v in views]

@@ -188,6 +188,7 @@ export function createLive({ onLink, onChange }) {
       }
       const first = !peers.has(peerId);
       peers.set(peerId, { dev: h.dev, names: h.names, choosing: h.choosing });
+      state = "on"; // a peer here: live play works, whatever the relays do now
       changed({ joined: first ? peerId : null, wants: h.want === true ? peerId : null });
     };
     room.onPeerJoin = (peerId) => {

@@ -107,7 +107,8 @@ export function createLiveGlue({ createLive, request, notify, onBoard, holds, ap
     }
     if (joined) catchUp(joined);
     if (wants && wants !== joined) catchUp(wants);
-    if (joined && current) maybeSend(current);
+    // steps that waited for a peer, or for the room (a relay back): they go now (once per state)
+    if (current) maybeSend(current);
     update();
     markRows();
   }

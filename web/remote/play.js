@@ -24,6 +24,7 @@ import { download } from "../recordfile.js";
 import { createTabs } from "../tabs.js";
 import { createLive } from "./live.js";
 import { createLiveGlue } from "./liveglue.js";
+import { createWaitCard } from "./waitcard.js";
 
 const LINK = /#?(r[0-9]+\..*)$/;
 
@@ -53,8 +54,23 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     apply: applyLive, send: () => send({ live: true }), update: () => {
       update(lastView);
       dialog.refresh();
+      card.refresh();
     },
   });
+  // the new-game screen's card while this page's remote game waits for its players
+  const card = createWaitCard({ again: showAgain, presence: (r) => glue.line(r) });
+
+  /** The card's button: the invite (the host) or this device's join link (a joiner), again. */
+  async function showAgain(r) {
+    try {
+      const { link } = await request("remote_link", {});
+      lastLink = { url: linkUrl(link), kind: r.joining ? "join" : "invite", remote: r };
+      if (r.joining) dialog.share(lastLink, () => glue.reach(r, "join"));
+      else dialog.invite(lastLink);
+    } catch (err) {
+      failed(err);
+    }
+  }
 
   async function deviceStore() {
     if (!devices) devices = await openDeviceStore();
@@ -116,6 +132,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       onBoard = done.remote.game_id;
       lastLink = { url: linkUrl(done.link), kind: "invite", remote: done.remote };
       dialog.invite(lastLink);
+      card.show(done.remote);
       shown(done.remote);
       glue.enter(done.remote);
       return true;
@@ -160,18 +177,18 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   // (the tests wait for it; CSS may too)
   const shown = (r) => { document.getElementById("app").dataset.remoteMessages = String(r.messages); };
 
-  async function show(res, entry, { quiet = false } = {}) {
+  async function show(res, entry, { quiet = false, live = false } = {}) {
     const r = res.remote;
     onBoard = r.game_id;
     try {
-      return await showGame(res, entry, { quiet });
+      return await showGame(res, entry, { quiet, live });
     } finally {
       shown(r);
       glue.enter(r);
     }
   }
 
-  async function showGame(res, entry, { quiet }) {
+  async function showGame(res, entry, { quiet, live }) {
     let r = res.remote;
     const mine = await tabs.claim(r.game_id); // false: another tab plays it, this one shows it
     if (mine && r.me === 0 && r.can_start) {
@@ -188,16 +205,20 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       if (!r.started || !res.view) return true;
     }
     if (r.joining && r.joining.status === "refused" && !r.started) {
+      card.hide();
       dialog.join(r, { taken: r.joining }); // another join reached the host first: another seat, or watch
       return true;
     }
     if (r.joining && r.joining.status === "waiting") {
       lastLink = { url: linkUrl((await request("remote_link", {})).link), kind: "join", remote: r };
-      dialog.share(lastLink, () => glue.reach(r, "join")); // sent already? the same link again, and what it waits for
+      // sent already? the same link again (not over the screen when it came by live play), and what it waits for
+      if (!live) dialog.share(lastLink, () => glue.reach(r, "join"));
+      card.show(r);
       return true;
     }
     if (r.joining && r.joining.reason === "too_late") notify(t("remote.error.too_late"), { urgent: true });
     if (!entry && r.me === null && r.free_seats.length && !r.joining) {
+      card.hide();
       dialog.join(r); // a first sight of a game with a free seat: take it
       return true;
     }
@@ -207,9 +228,13 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     else if (entry && res.new === 0 && !quiet) notify(t("remote.seen"));
     if (!r.started || !res.view) {
       lastLink = null;
-      dialog.waitingForPlayers(r);
+      // the screen's card says whom the game waits for; a link opened here also says it over the
+      // screen (a join that came by live play does not open a dialog)
+      if (!live) dialog.waitingForPlayers(r);
+      card.show(r);
       return true;
     }
+    card.hide();
     if (!told) dialog.close(); // "waiting for players" is over: the board and its first roll
     await enter(res.view, res.events || [], !mine);
     return true;
@@ -250,7 +275,10 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       lastLink = { url: linkUrl(done.link), kind: "join", remote: done.remote };
       glue.sent(done.link);
       dialog.share(lastLink, () => glue.reach(done.remote, "join"));
-      if (done.view) await enter(done.view, []);
+      if (done.view) {
+        card.hide();
+        await enter(done.view, []);
+      } else card.show(done.remote);
       shown(done.remote);
       glue.enter(done.remote);
       return true;
@@ -334,7 +362,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   async function applyLive(link) {
     const res = await request("remote_accept", { link });
     if (!res.new && !res.remote) return 0;
-    await show(res, store.get(res.remote.game_id), { quiet: true });
+    await show(res, store.get(res.remote.game_id), { quiet: true, live: true });
     return res.new;
   }
 
@@ -448,6 +476,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       lastLink = null;
       store.setCurrent(null);
       dialog.close();
+      card.hide();
     },
     list: () => store.list(),
     openSaved, section, isRecord, importRecord,
