@@ -219,6 +219,10 @@ def test_a_game_by_links_survives_a_reload_and_refuses_bad_links(open_page) -> N
     assert row.count() == 1
     detail = row.get_by_test_id("remote-detail").inner_text()
     assert detail.startswith("Waiting for") or detail == "Your turn", detail
+    # and every player's score, as the board shows it
+    view = viewer.page.evaluate("() => window.__cambria.state().view")
+    shown = row.get_by_test_id("saved-score").all_inner_texts()
+    assert shown == [str(p) for p in view["points"][: len(view["remote"]["seats"])]], (shown, view["points"])
     viewer.page.get_by_test_id("library-close").click()
     same_game_everywhere(devices)
 

@@ -7,6 +7,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
+import { playersLine } from "../savedrows.js";
 
 export function remoteSection({ entries, open, exportRecord, remove }) {
   const section = el("section", { class: "remote-games", "data-testid": "remote-games", hidden: !entries.length },
@@ -20,8 +21,11 @@ export function remoteSection({ entries, open, exportRecord, remove }) {
       main.append(el("div", { class: "saved-title", text: t("lib.damaged") }), el("div", { class: "saved-detail", text: t("lib.reasonDamaged") }));
     } else {
       const s = entry.summary;
-      main.append(el("div", { class: "saved-title" }, el("span", { class: "saved-names", text: `${s.title}: ${s.names.join(", ")}` }),
+      // every name with its score and whose turn it is, as the rows of games on this device
+      const players = s.names.map((name, i) => ({ name, colour: s.colours[i] || null }));
+      main.append(el("div", { class: "saved-title" }, el("span", { class: "saved-names", text: s.title }),
         s.myTurn ? el("span", { class: "badge", text: t("remote.yourStep") }) : null),
+      playersLine({ players, points: s.points, current: s.current, over: s.over }),
       el("div", { class: "saved-detail", "data-testid": "remote-detail", text: s.waiting }));
       buttons.append(el("button", { type: "button", class: "primary", "data-testid": "remote-open", text: t("lib.open"), onclick: () => open(entry.id) }),
         el("button", { type: "button", "data-testid": "remote-export", text: t("lib.export"), onclick: () => exportRecord(entry.record) }));

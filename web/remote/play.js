@@ -90,7 +90,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
 
   // ------------------------------------------------------------------ saving this device's copy
 
-  async function save(remoteView) {
+  async function save(remoteView, view = null) {
     if (!tabs.holds(remoteView.game_id)) return; // another tab plays it: that tab saves
     let record;
     try {
@@ -100,7 +100,12 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     }
     const old = store.get(record.game_id);
     if (old && !old.damaged && old.record.me !== null && record.me === null) return; // watched: the seat's copy stays
-    const result = store.put(record.game_id, record, remoteSummary(remoteView));
+    const summary = remoteSummary(remoteView, view);
+    if (!view && old && !old.damaged && remoteView.started) { // no board at hand: the scores saved last stay
+      summary.points = old.summary.points;
+      summary.current = old.summary.current;
+    }
+    const result = store.put(record.game_id, record, summary);
     if (!result.ok) notify(result.kind === "full" ? t("storage.full") : t("storage.unavailable"), { urgent: true });
     store.setCurrent(record.game_id);
   }
@@ -460,7 +465,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     },
     saved(view) {
       if (!view || !view.remote) return;
-      save(view.remote);
+      save(view.remote, view);
       glue.step(view.remote);
     },
     /** "Continue here": the tab that plays the game lets go; it comes back from the latest save. */

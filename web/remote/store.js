@@ -49,6 +49,9 @@ export function readRemoteEntry(id, text) {
     title: shortText(s.title), names: Array.isArray(s.names) ? s.names.slice(0, 5).map((n) => shortText(n, 40)) : [],
     waiting: shortText(s.waiting, 120), myTurn: s.myTurn === true, over: s.over === true,
     savedAt: Number.isFinite(s.savedAt) ? s.savedAt : 0,
+    colours: Array.isArray(s.colours) ? s.colours.slice(0, 8).map((c) => (typeof c === "string" && /^[a-z-]{1,24}$/.test(c) ? c : null)) : [],
+    points: Array.isArray(s.points) && s.points.length <= 8 && s.points.every(Number.isFinite) ? s.points.slice() : null,
+    current: Number.isInteger(s.current) && s.current >= 0 && s.current < 8 ? s.current : null,
   };
   return { id, record, summary };
 }

@@ -52,8 +52,8 @@ export function shareText(kind, remote) {
   return t("remote.sendTurn", { names: to });
 }
 
-/** What Saved games and the new-game screen show of a remote game. */
-export function remoteSummary(remote) {
+/** What Saved games shows of a remote game (``view``: the board's, for the scores and whose turn). */
+export function remoteSummary(remote, view = null) {
   const waiting = remote.over ? t("remote.over")
     : !remote.started && remote.joining ? t("remote.waitingLetIn", { names: namesOf(remote, 0) })
     : !remote.started ? t("remote.waitingJoin")
@@ -62,5 +62,8 @@ export function remoteSummary(remote) {
   return {
     title: gameTitle(remote.game), names: remote.seats.map((s) => s.name || t("remote.seatFree", { n: "" }).trim()),
     waiting, myTurn: Boolean(remote.my_turn || remote.can_send), over: Boolean(remote.over),
+    colours: remote.seats.map((s) => s.colour),
+    points: view && Array.isArray(view.points) ? view.points.slice(0, remote.seats.length) : null,
+    current: view && !view.over && Number.isInteger(view.current) ? view.current : null,
   };
 }
