@@ -265,46 +265,77 @@ def test_with_no_relay_the_game_goes_by_links_and_live_again_when_a_relay_answer
         RELAY.down = False
 
 
-def test_a_forged_message_over_live_play_is_refused_and_changes_nothing(open_page) -> None:
+def test_forged_changed_replayed_and_misdirected_messages_over_live_play_are_refused(open_page) -> None:
+    """The cheating cases of the links, over the live channel: each refused as a link would be,
+    the host's game unchanged, the sender named."""
     from cambria.remote.link import decode_link, encode_link
 
-    host = live_device(open_page, viewport=LAPTOP)
+    host = live_device(open_page, viewport=LAPTOP, init=TOAST_LOG)
     invite = start_remote(host.page, "cambria", ["human", "remote"])
     bob = live_device(open_page, viewport=LAPTOP)
     join_live(bob, invite, "Bob")
     started(host)
     devices = {0: host, 1: bob}
     players = {d: player_for("cambria", s, False, 40 + d) for d, s in devices.items()}
-    while play_live(devices, players, "cambria", turns=1) != 1:
-        pass  # until Bob has sent a turn
+    while True:  # until Bob has sent a turn with a roll in it
+        play_live(devices, players, "cambria", turns=1)
+        in_step(devices)
+        data = decode_link(bob.page.evaluate("() => window.__cambria.request('remote_link', {whole: true})")["link"])
+        mine = [i for i, m in enumerate(data["messages"]) if m.get("t") == "turn" and m.get("dev") == 1]
+        if mine and any(str(step).startswith("roll ") for step in data["messages"][mine[-1]]["steps"]):
+            break
     settled(host.page, "the host's page")
     record = host.page.evaluate("() => window.__cambria.request('remote_record', {})")
-    # Bob edits his page: his last turn again, with other steps, straight into the live channel
-    whole = bob.page.evaluate("() => window.__cambria.request('remote_link', {whole: true})")["link"]
-    data = decode_link(whole)
-    last = max(i for i, m in enumerate(data["messages"]) if m.get("t") == "turn" and m.get("dev") == 1)
-    forged = dict(data["messages"][last])
-    forged["steps"] = list(reversed(forged["steps"])) if len(forged["steps"]) > 1 else forged["steps"] + ["pass"]
-    data["messages"] = data["messages"][: last] + [forged]
+    last = mine[-1]
+    turn = data["messages"][last]
+
+    def variant(**change):
+        forged = dict(turn, **change)
+        return encode_link({**data, "messages": data["messages"][:last] + [forged]})
+
+    steps = turn["steps"]
+    rolled = next(i for i, step in enumerate(steps) if str(step).startswith("roll "))
+    other_roll = "roll 6-6" if steps[rolled] != "roll 6-6" else "roll 1-1"
+    sig = turn["sig"]
+    cheats = {
+        "other steps": variant(steps=list(reversed(steps)) if len(steps) > 1 else steps + ["pass"]),
+        "a changed roll": variant(steps=steps[:rolled] + [other_roll] + steps[rolled + 1:]),
+        "a step for the host's seat": variant(dev=0),
+    }
     room = bob.page.evaluate("() => window.__cambria.state().view.remote.live")
-    bob.page.evaluate("""async ({ text, room }) => {
+    send = """async ({ text, room }) => {
         const lib = await import('./vendor/trystero-nostr/index.js');
         const relay = JSON.parse(localStorage.getItem('cambria.live.config')).relays;
         const r = lib.joinRoom({ appId: 'cambria-live-1', password: room.secret, relayConfig: { urls: relay } }, room.room);
         r.makeAction('link').send(text);
-    }""", {"text": encode_link(data), "room": room})
-    until(host.page, "() => [...document.querySelectorAll('#toasts .toast')].some((n) => /Bob/.test(n.textContent) && /refused/.test(n.textContent))",
-          "the host's page to say Bob's message was refused", also=LIVE_STATE)
-    assert host.page.evaluate("() => window.__cambria.request('remote_record', {})") == record  # nothing changed
-
+    }"""
+    refusals = "() => window.__toastLog.filter((t) => /Bob/.test(t) && /refused/.test(t)).length"
+    for n, (cheat, text) in enumerate(cheats.items(), start=1):
+        # (the same words twice at once show once: each refusal after the last one's toast has gone)
+        until(host.page, "() => !document.querySelector('#toasts .toast')", "the last toast to go", also=LIVE_STATE)
+        bob.page.evaluate(send, {"text": text, "room": room})
+        until(host.page, f"() => ({refusals})() >= {n}", f"the host's page to refuse {cheat}", also=LIVE_STATE)
+        assert host.page.evaluate("() => window.__cambria.request('remote_record', {})") == record, cheat
+    # an old message again (a replay), and the message the host holds with another signature:
+    # nothing new, nothing changes
+    for text in (encode_link({**data, "messages": data["messages"][:last]}),
+                 variant(sig=("A" if sig[0] != "A" else "B") + sig[1:])):
+        bob.page.evaluate(send, {"text": text, "room": room})
+        host.page.wait_for_timeout(1000)
+        assert host.page.evaluate("() => window.__cambria.request('remote_record', {})") == record
+    assert host.page.evaluate("() => document.querySelector('#app').dataset.livePeers") == "1"  # three refusals: still heard
 
 
 # every toast a page shows, kept (a toast leaves after a few seconds; a busy machine may look later)
 TOAST_LOG = """(() => {
     window.__toastLog = [];
+    const seen = new WeakSet();
     new MutationObserver(() => {
         for (const n of document.querySelectorAll('#toasts .toast')) {
-            if (!window.__toastLog.includes(n.textContent)) window.__toastLog.push(n.textContent);
+            if (!seen.has(n)) {
+                seen.add(n);
+                window.__toastLog.push(n.textContent);
+            }
         }
     }).observe(document, { childList: true, subtree: true });
 })();"""
