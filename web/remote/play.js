@@ -24,6 +24,7 @@ import { download } from "../recordfile.js";
 import { createTabs } from "../tabs.js";
 import { createLive } from "./live.js";
 import { createLiveGlue } from "./liveglue.js";
+import { createHandoff } from "./handoff.js";
 
 const LINK = /#?(r[0-9]+\..*)$/;
 
@@ -37,11 +38,14 @@ export function linkUrl(fragment) {
   return `${location.origin}${location.pathname}#${fragment}`;
 }
 
-export function createRemote({ request, enter, leaveToSetup, notify, showError, readOnly = () => {}, showBoard = () => {} }) {
+export function createRemote({ request, enter, leaveToSetup, notify, showError, readOnly = () => {}, handedOff = () => {}, showBoard = () => {} }) {
   const store = createRemoteStore();
   // one game, one tab (tabs.js), as for local games: two tabs of one device that both played
   // would sign two versions of one turn (a fork the other devices refuse)
   const tabs = createTabs({ onLost: (id) => id === onBoard && readOnly(true) });
+  // a link opened in another tab of this browser for the game this tab plays comes here, and is
+  // opened here as if it had been opened here (the tabs would fight over the game otherwise)
+  const handoff = createHandoff({ holds: (id) => tabs.holds(id), open: (link) => openLink(link) });
   let devices = null; // the IndexedDB store, opened on first use
   let lastLink = null; // the link this device made last for the game on the board: {url, text}
   let onBoard = null; // the game id on the board
@@ -134,11 +138,28 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       const peek = await request("remote_peek", { link });
       const entry = store.get(peek.game_id);
       if (entry && entry.damaged) return failed({ code: "remote", details: { reason: "bad_save" } });
+      if (!tabs.holds(peek.game_id) && (await tabs.heldElsewhere(peek.game_id))
+        && (await handoff.offer(peek.game_id, link))) return handedOver(entry, link);
       const res = await openWith(entry, link);
       return show(res, entry, { quiet });
     } catch (err) {
       return failed(err);
     }
+  }
+
+  // The tab that plays the game took the link (and shows its errors): this one shows the game
+  // read-only as it stands with the link, says where the link went, and offers to play here.
+  async function handedOver(entry, link) {
+    let res;
+    try {
+      res = await openWith(entry, link);
+    } catch {
+      if (!entry) return true; // refused there too, and said there; nothing of it to show here
+      res = await openWith(entry, null);
+    }
+    await show(res, entry, { quiet: true });
+    handedOff();
+    return true;
   }
 
   async function openWith(entry, link) {
