@@ -1,0 +1,121 @@
+"""A link opened in a new tab while another tab of the same browser plays its game (issue 35,
+"Tabs and browsers"; web/remote/handoff.js): messengers open every link in a new tab.
+
+Two browser contexts are two devices (the host and Bob); two pages of the host's context are
+two tabs of one browser. Bob's turn comes to the host as a link opened in a new tab: the tab
+that plays the game applies it (once), the new tab says where the link went, shows the game
+read-only and can take it over ("Play here instead"). With no tab holding the game, a link in a
+new tab opens there as before.
+
+Before handoff.js, the new tab opened the link itself, found the game held by the other tab
+and only showed it read-only: the tab that played the game never got the move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from test_remote_play import HELD, follow_link, play_own_steps, player_for, remote_state, setup_devices
+from waits import settled, until
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+RECORD = "() => window.__cambria.request('remote_record', {})"
+# what the tab says about the game: read-only, which of the "elsewhere" lines shows
+TAB = """() => {
+  const app = document.querySelector('#app');
+  const away = document.querySelector('#elsewhere');
+  const shown = (sel) => { const n = document.querySelector(sel); return Boolean(n && n.offsetParent !== null); };
+  return {readOnly: app.classList.contains('read-only'), away: !away.hidden,
+          handed: shown('[data-testid=handed-off]'), playHere: shown('[data-testid=play-here]'),
+          continueHere: shown('[data-testid=continue-here]'), text: away.innerText,
+          error: !document.querySelector('#error').hidden,
+          toasts: [...document.querySelectorAll('#toasts .toast')].map((n) => n.textContent)};
+}"""
+
+
+def new_tab(first, url: str):
+    """Another tab of the host's browser (same context, same storage), opening ``url``."""
+    page = first.context.new_page()
+    session = type(first)(context=first.context, page=page, origin=first.origin)
+    page.on("pageerror", lambda exc: session.page_errors.append(str(exc)))
+    page.goto(url)
+    session.wait_interactive()
+    return session
+
+
+def bobs_link(devices: dict, players: dict) -> str:
+    """Links pass as usual until it is Bob's turn; his steps, sent: the link he gives."""
+    host, bob = devices[0], devices[1]
+    while True:
+        settled(host.page, "the host's tab")
+        settled(bob.page, "Bob's page")
+        mine = remote_state(bob) or {}  # (None until a link after the start reached him)
+        if mine.get("my_turn") or mine.get("can_send"):
+            return play_own_steps(bob, players[1], "cambria")
+        url = play_own_steps(host, players[0], "cambria")
+        follow_link(bob, url)
+
+
+def acts_next(session) -> bool:
+    """This tab's device has the next step, or steps to send (a roll in the middle of Bob's turn
+    is answered by the host's device by itself: then it has a link to send back)."""
+    r = remote_state(session)
+    return bool(r and (r["my_turn"] or r["can_send"]))
+
+
+def test_a_link_opened_in_a_new_tab_goes_to_the_tab_that_plays_the_game(open_page) -> None:
+    devices = setup_devices(open_page, "cambria", ["human", "remote"], ["Bob"])
+    host, bob = devices[0], devices[1]
+    players = {0: player_for("cambria", host, True, 1), 1: player_for("cambria", bob, False, 2)}
+
+    url = bobs_link(devices, players)
+    before = host.page.evaluate(HELD)
+    steps_before = host.page.evaluate("() => window.__cambria.state().view.step")
+    # the messenger opens Bob's link in a new tab of the host's browser
+    second = new_tab(host, url)
+    until(second.page, f"() => ({TAB})().handed", "the new tab to say where the link went")
+    until(host.page, f"(n) => ({HELD})() > n", "the tab that plays the game to apply Bob's turn", arg=before)
+    settled(host.page, "the host's tab after Bob's turn")
+    # applied there, once: the host's copy is Bob's, its board moved on, nothing refused
+    assert host.page.evaluate(RECORD)["messages"] == bob.page.evaluate(RECORD)["messages"]
+    assert host.page.evaluate("() => window.__cambria.state().view.step") > steps_before
+    first_tab = host.page.evaluate(TAB)
+    assert not first_tab["readOnly"] and not first_tab["away"] and not first_tab["error"], first_tab
+    assert not any("nothing new" in t for t in first_tab["toasts"]), first_tab["toasts"]
+    assert acts_next(host), json.dumps(remote_state(host))
+    # the new tab: the notice and its button, not "Continue here"; read-only, it saves nothing
+    tab = second.page.evaluate(TAB)
+    assert tab["readOnly"] and tab["playHere"] and not tab["continueHere"] and not tab["error"], tab
+    assert "passed to the tab where this game is open" in tab["text"], tab["text"]
+    saved = host.page.evaluate(RECORD)
+    second.page.wait_for_function("() => window.__cambria.state().view && window.__cambria.state().view.remote")
+    assert second.page.evaluate("() => window.__cambria.state().view.remote.messages") == len(saved["messages"])
+
+    # "Play here instead": this tab takes the game over, the first one lets go
+    second.page.get_by_test_id("play-here").click()
+    until(host.page, "() => !document.querySelector('#elsewhere').hidden", "the first tab to let go")
+    until(second.page, "() => document.querySelector('#elsewhere').hidden", "the new tab to play the game")
+    settled(second.page, "the new tab, playing")
+    assert second.page.evaluate(RECORD)["messages"] == saved["messages"]
+    assert acts_next(second), json.dumps(remote_state(second))
+    mine_away = host.page.evaluate(TAB)
+    assert mine_away["continueHere"] and not mine_away["handed"], mine_away  # the first tab: the plain offer
+
+    # the host plays on in the new tab, Bob answers; the tab that held the game is closed now,
+    # so Bob's next link, in yet another tab, opens there by itself
+    players[0].page = second.page
+    follow_link(bob, play_own_steps(second, players[0], "cambria"))
+    devices[0] = second
+    url = bobs_link(devices, players)
+    second.page.close()
+    third = new_tab(host, url)
+    until(third.page, f"() => ({HELD})() > 0", "the link to open in the new tab")
+    settled(third.page, "the third tab")
+    assert third.page.evaluate(RECORD)["messages"] == bob.page.evaluate(RECORD)["messages"]
+    tab = third.page.evaluate(TAB)
+    assert not tab["readOnly"] and not tab["away"] and not tab["error"], tab
+    assert acts_next(third), json.dumps(remote_state(third))
+    for session in (host, second, third, bob):
+        session.assert_clean()
