@@ -49,6 +49,10 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   let devices = null; // the IndexedDB store, opened on first use
   let lastLink = null; // the link this device made last for the game on the board: {url, text}
   let onBoard = null; // the game id on the board
+  // a link this tab opened while another tab played its game ({id, link}): this tab showed it and
+  // saved nothing, so taking the game over opens it again over the latest save (else it is lost
+  // when the other tab never got it: frozen, or no BroadcastChannel)
+  let unsaved = null;
   const dialog = createRemoteDialog({ onJoin: join, qr: (text) => request("remote_qr", { text }), onLive: (on) => glue.switched(on) });
   // live play (live.js): the same messages as the links, by themselves while the pages are open
   const glue = createLiveGlue({
@@ -139,9 +143,9 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       const entry = store.get(peek.game_id);
       if (entry && entry.damaged) return failed({ code: "remote", details: { reason: "bad_save" } });
       if (!tabs.holds(peek.game_id) && (await tabs.heldElsewhere(peek.game_id))
-        && (await handoff.offer(peek.game_id, link))) return handedOver(entry, link);
+        && (await handoff.offer(peek.game_id, link))) return await handedOver(entry, link);
       const res = await openWith(entry, link);
-      return show(res, entry, { quiet });
+      return await show(res, entry, { quiet, link });
     } catch (err) {
       return failed(err);
     }
@@ -151,14 +155,16 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   // read-only as it stands with the link, says where the link went, and offers to play here.
   async function handedOver(entry, link) {
     let res;
+    let opened = link;
     try {
       res = await openWith(entry, link);
     } catch {
       if (!entry) return true; // refused there too, and said there; nothing of it to show here
       res = await openWith(entry, null);
+      opened = null;
     }
-    await show(res, entry, { quiet: true });
-    handedOff();
+    await show(res, entry, { quiet: true, link: opened });
+    if (!tabs.holds(res.remote.game_id)) handedOff(); // (the holder let go meanwhile: this tab plays it)
     return true;
   }
 
@@ -181,12 +187,14 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   // (the tests wait for it; CSS may too)
   const shown = (r) => { document.getElementById("app").dataset.remoteMessages = String(r.messages); };
 
-  async function show(res, entry, { quiet = false } = {}) {
+  async function show(res, entry, { quiet = false, link = null } = {}) {
     const r = res.remote;
     onBoard = r.game_id;
+    unsaved = null;
     try {
       return await showGame(res, entry, { quiet });
     } finally {
+      if (link && !tabs.holds(r.game_id)) unsaved = { id: r.game_id, link };
       shown(r);
       glue.enter(r);
     }
@@ -456,10 +464,13 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       save(view.remote);
       glue.step(view.remote);
     },
-    /** "Continue here": the tab that plays the game lets go; it comes back from the latest save. */
+    /** "Continue here": the tab that plays the game lets go; it comes back from the latest save
+     * (and the link this tab opened meanwhile, applied to it: nothing new if the holder had it). */
     async takeOver() {
       const id = onBoard;
-      return Boolean(id) && (await tabs.takeOver(id)) && openSaved(id);
+      const link = unsaved && unsaved.id === id ? unsaved.link : null;
+      if (!id || !(await tabs.takeOver(id))) return false;
+      return (link && (await openLink(link, { quiet: true }))) || openSaved(id);
     },
     onBoard: () => onBoard,
     left() {
