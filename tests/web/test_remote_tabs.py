@@ -33,6 +33,9 @@ TAB = """() => {
           error: !document.querySelector('#error').hidden,
           toasts: [...document.querySelectorAll('#toasts .toast')].map((n) => n.textContent)};
 }"""
+# how many messages this browser's saved copy of the game on the board holds
+SAVED_MESSAGES = """(() => { const id = window.__cambria.state().view.remote.game_id;
+  return JSON.parse(localStorage.getItem('cambria:remote:' + id)).record.messages.length; })()"""
 
 
 def new_tab(first, url: str):
@@ -118,4 +121,52 @@ def test_a_link_opened_in_a_new_tab_goes_to_the_tab_that_plays_the_game(open_pag
     assert not tab["readOnly"] and not tab["away"] and not tab["error"], tab
     assert acts_next(third), json.dumps(remote_state(third))
     for session in (host, second, third, bob):
+        session.assert_clean()
+
+
+
+# A holder that does not answer a handed link (as a frozen or discarded tab would not): its
+# channel of links hears nothing once window.__deaf is set; tabs.js's channel still works
+DEAF_TO_LINKS = """
+const Native = window.BroadcastChannel;
+window.BroadcastChannel = class extends Native {
+  addEventListener(type, handler, ...rest) {
+    if (this.name !== 'cambria:links') return super.addEventListener(type, handler, ...rest);
+    return super.addEventListener(type, (e) => { if (!window.__deaf) handler(e); }, ...rest);
+  }
+};
+"""
+
+
+def test_a_link_the_holding_tab_does_not_answer_for_opens_in_the_new_tab_and_is_kept_on_takeover(open_page) -> None:
+    """The tab that plays the game does not answer (here: deaf to the links' channel). The new
+    tab opens the link itself after a moment, as before: read-only, "Continue here". Taking the
+    game over keeps the link's message, which the holding tab never got (before, the new tab
+    came back from the holder's save without it)."""
+    devices = setup_devices(open_page, "cambria", ["human", "remote"], ["Bob"])
+    host, bob = devices[0], devices[1]
+    players = {0: player_for("cambria", host, True, 1), 1: player_for("cambria", bob, False, 2)}
+    url = bobs_link(devices, players)
+    before = len(host.page.evaluate(RECORD)["messages"])
+    host.context.add_init_script(DEAF_TO_LINKS)
+    host.page.reload()  # the game comes back in this tab, which holds it again
+    host.wait_interactive()
+    until(host.page, f"(n) => ({HELD})() === n", "the game back after the reload", arg=before)
+    host.page.evaluate("() => { window.__deaf = true; }")
+    second = new_tab(host, url)
+    until(second.page, f"() => ({TAB})().continueHere", "the new tab to open the link itself, read-only")
+    tab = second.page.evaluate(TAB)
+    assert tab["readOnly"] and not tab["handed"] and not tab["error"], tab
+    wanted = bob.page.evaluate(RECORD)["messages"]
+    assert len(wanted) > before
+    assert second.page.evaluate("() => window.__cambria.state().view.remote.messages") == len(wanted)
+    assert len(host.page.evaluate(RECORD)["messages"]) == before  # the holder never got it
+    second.page.get_by_test_id("continue-here").click()
+    until(host.page, "() => !document.querySelector('#elsewhere').hidden", "the holding tab to let go")
+    until(second.page, "() => document.querySelector('#elsewhere').hidden", "the new tab to play the game")
+    settled(second.page, "the new tab, playing")
+    assert second.page.evaluate(RECORD)["messages"] == wanted  # the link's message kept, not the older save
+    assert acts_next(second), json.dumps(remote_state(second))
+    until(second.page, f"(n) => {SAVED_MESSAGES} === n", "the new tab to save Bob's message", arg=len(wanted))
+    for session in (host, second, bob):
         session.assert_clean()
