@@ -16,7 +16,9 @@ import json
 
 import pytest
 
-from test_remote_play import HELD, follow_link, play_own_steps, player_for, remote_state, setup_devices
+from test_live_play import MARK, in_step, join_live, live_device, next_actor, play_live, started
+from test_remote_play import HELD, LAPTOP, PHONE, follow_link, play_own_steps, player_for, remote_state, setup_devices, \
+    start_remote
 from waits import settled, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -168,5 +170,43 @@ def test_a_link_the_holding_tab_does_not_answer_for_opens_in_the_new_tab_and_is_
     assert second.page.evaluate(RECORD)["messages"] == wanted  # the link's message kept, not the older save
     assert acts_next(second), json.dumps(remote_state(second))
     until(second.page, f"(n) => {SAVED_MESSAGES} === n", "the new tab to save Bob's message", arg=len(wanted))
+    for session in (host, second, bob):
+        session.assert_clean()
+
+
+def test_in_live_play_a_link_in_a_new_tab_goes_to_the_live_tab_which_plays_on_live(open_page) -> None:
+    """Live play: Bob's turn reached the host's tab by itself; his link, tapped in the messenger
+    anyway, opens a new tab. The live tab takes it (and says, as it would itself, that it brings
+    nothing new), the new tab says where it went and stays out of the room, and the next turns
+    still go live both ways."""
+    host = live_device(open_page, viewport=PHONE, has_touch=True, is_mobile=True)
+    invite = start_remote(host.page, "cambria", ["human", "remote"])
+    bob = live_device(open_page, viewport=LAPTOP)
+    join_live(bob, invite, "Bob")
+    started(host)
+    until(host.page, f"() => ({MARK})(1) === 'here'", "the host's page to show Bob here")
+    devices = {0: host, 1: bob}
+    players = {0: player_for("cambria", host, True, 5), 1: player_for("cambria", bob, False, 6)}
+    for _turn in range(4):  # the host's turns until Bob's
+        if next_actor(devices) == 1:
+            break
+        play_live(devices, players, "cambria", turns=1)
+    assert next_actor(devices) == 1
+    play_live(devices, players, "cambria", turns=1)  # Bob's turn, by live play
+    held = host.page.evaluate(HELD)
+    link = bob.page.evaluate("() => window.__cambria.request('remote_link', {})")["link"]
+    assert held == len(bob.page.evaluate(RECORD)["messages"])
+    second = new_tab(host, f"{host.origin}/#{link}")
+    until(second.page, f"() => ({TAB})().handed", "the new tab to say where the link went")
+    until(host.page, f"() => ({TAB})().toasts.some((t) => /nothing new/.test(t))",
+          "the live tab to say the link brings nothing new")
+    assert host.page.evaluate(HELD) == held and not host.page.evaluate(TAB)["error"]
+    assert second.page.evaluate("() => document.querySelector('#app').dataset.live") in (None, "", "off"), \
+        second.page.evaluate("() => ({...document.querySelector('#app').dataset})")
+    # the live tab plays on live: the host's turn reaches Bob with no link
+    play_live(devices, players, "cambria", turns=2)
+    assert host.page.evaluate(HELD) > held
+    in_step(devices)
+    assert host.page.evaluate(RECORD)["messages"] == bob.page.evaluate(RECORD)["messages"]
     for session in (host, second, bob):
         session.assert_clean()
