@@ -102,6 +102,7 @@ const remote = createRemote({
   enter: (view, events, readOnly = false) => controller.enter(view, null, { events, readOnly }),
   leaveToSetup: () => controller.toSetup(),
   readOnly, // another tab plays this game (tabs.js)
+  handedOff: () => { $("elsewhere").dataset.handed = ""; }, // … and this tab handed it a link (remote/handoff.js)
   showBoard: (game, map) => board.show(gameModule(game), map),
   notify,
   showError,
@@ -190,7 +191,9 @@ $("roll").addEventListener("click", () => controller.roll());
 $("undo").addEventListener("click", () => controller.undo());
 $("hint").addEventListener("click", () => controller.hint());
 $("confirm").addEventListener("click", () => controller.confirm());
-$("continue-here").addEventListener("click", () => (remote.onBoard() ? remote.takeOver() : library.takeOver()));
+const continueHere = () => (remote.onBoard() ? remote.takeOver() : library.takeOver());
+$("continue-here").addEventListener("click", continueHere);
+$("play-here").addEventListener("click", continueHere); // a link handed to another tab, played here instead
 $("end-new").addEventListener("click", () => controller.toSetup());
 $("end-rematch").addEventListener("click", () => controller.rematch());
 $("end-board").addEventListener("click", () => controller.hideResult());

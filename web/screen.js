@@ -72,6 +72,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     const away = Boolean(state.readOnly && v);
     app.classList.toggle("read-only", away);
     $("elsewhere").hidden = !away;
+    if (!away) delete $("elsewhere").dataset.handed; // a link handed to another tab: said while read-only only
     $("hint").disabled = Boolean(state.busy) || away;
     for (const b of document.querySelectorAll("#actions button")) b.toggleAttribute("aria-busy", Boolean(state.busy));
     app.classList.toggle("replaying", state.mode === "replay");

@@ -10,6 +10,8 @@
 //   tabs.claim(id, {fresh: true})  a game just made here (nobody else can have it): held at once
 //   await tabs.takeOver(id)        the holder lets go (one that does not answer loses it anyway)
 //   tabs.holds(id)                 synchronous: this tab may save the game
+//   await tabs.heldElsewhere(id)   another tab holds the game now (a link opened here is handed to
+//                                  it: remote/handoff.js)
 //   tabs.writing(promise)          the save in flight (returned): written before the game is let go
 //   tabs.mayWrite(id, saved, ours) holds(id), and the saved record has no step ours lacks (else
 //                                  the game is let go and onLost called: steps played elsewhere stay)
@@ -98,6 +100,8 @@ function lockHolder(locks) {
       });
     },
     mine: () => true, // the browser keeps the lock until we let go or it is stolen (onStolen)
+    // (a browser without locks.query: maybe, and the one who would answer says)
+    taken: async (id) => (locks.query ? (await locks.query()).held.some((l) => l.name === LOCK + id) : true),
   };
 }
 
@@ -178,6 +182,7 @@ function leaseHolder(storage, me) {
       });
     },
     mine: (id) => read(id)?.tab === me,
+    taken: async (id) => takenByOther(id),
   };
 }
 
@@ -296,5 +301,14 @@ export function createTabs({
     return promise;
   }
 
-  return { claim, takeOver, release, holds, mayWrite, writing };
+  async function heldElsewhere(id) {
+    if (!holder || playing(id)) return false;
+    try {
+      return await holder.taken(id);
+    } catch {
+      return false; // locks withheld: as if nobody held it (the link opens here)
+    }
+  }
+
+  return { claim, takeOver, release, holds, heldElsewhere, mayWrite, writing };
 }

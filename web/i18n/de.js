@@ -417,6 +417,8 @@ export default {
   "storage.unavailable": "Dieser Browser lässt diese Seite keine Spiele speichern (privates Surfen oder Websitedaten abgeschaltet). Du kannst weiterspielen; um ein Spiel zu behalten, speichere es über das Menü als Datei.",
   "tabs.elsewhere": "Dieses Spiel ist in einem anderen Tab geöffnet.",
   "tabs.continueHere": "Hier weiterspielen",
+  "tabs.handedOff": "Der Link wurde an den Tab weitergegeben, in dem dieses Spiel offen ist. Du kannst diesen Tab schließen.",
+  "tabs.playHere": "Stattdessen hier spielen",
   "replay.label": "Nachspielen",
   "replay.start": "Zum Anfang",
   "replay.back": "Einen Schritt zurück",

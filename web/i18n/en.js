@@ -419,6 +419,8 @@ export default {
   "storage.unavailable": "This browser does not let this site keep saved games (private browsing, or site data turned off). You can play on; to keep a game, save it to a file from the menu.",
   "tabs.elsewhere": "This game is open in another tab.",
   "tabs.continueHere": "Continue here",
+  "tabs.handedOff": "The link was passed to the tab where this game is open. You can close this tab.",
+  "tabs.playHere": "Play here instead",
   "replay.label": "Replay",
   "replay.start": "To the start",
   "replay.back": "One step back",

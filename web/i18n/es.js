@@ -417,6 +417,8 @@ export default {
   "storage.unavailable": "Este navegador no deja a este sitio guardar partidas (navegación privada o datos de sitios desactivados). Puedes seguir jugando; para conservar una partida, guárdala en un archivo desde el menú.",
   "tabs.elsewhere": "Esta partida está abierta en otra pestaña.",
   "tabs.continueHere": "Continuar aquí",
+  "tabs.handedOff": "El enlace se ha pasado a la pestaña donde está abierta esta partida. Puedes cerrar esta pestaña.",
+  "tabs.playHere": "Jugar aquí",
   "replay.label": "Repetición",
   "replay.start": "Al principio",
   "replay.back": "Un paso atrás",

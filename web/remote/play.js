@@ -18,13 +18,15 @@ import { openDeviceStore } from "./device.js";
 import { fromBase64url } from "./base64url.js";
 import { createRemoteStore } from "./store.js";
 import { createRemoteDialog } from "./dialog.js";
-import { namesOf, remoteSummary, waitingText } from "./words.js";
+import { namesOf, remoteSummary } from "./words.js";
 import { remoteSection } from "./list.js";
 import { download } from "../recordfile.js";
 import { createTabs } from "../tabs.js";
 import { createLive } from "./live.js";
 import { createLiveGlue } from "./liveglue.js";
 import { createWaitCard } from "./waitcard.js";
+import { createRemoteBar } from "./bar.js";
+import { createHandoff } from "./handoff.js";
 
 const LINK = /#?(r[0-9]+\..*)$/;
 
@@ -38,14 +40,21 @@ export function linkUrl(fragment) {
   return `${location.origin}${location.pathname}#${fragment}`;
 }
 
-export function createRemote({ request, enter, leaveToSetup, notify, showError, readOnly = () => {}, showBoard = () => {} }) {
+export function createRemote({ request, enter, leaveToSetup, notify, showError, readOnly = () => {}, handedOff = () => {}, showBoard = () => {} }) {
   const store = createRemoteStore();
   // one game, one tab (tabs.js), as for local games: two tabs of one device that both played
   // would sign two versions of one turn (a fork the other devices refuse)
   const tabs = createTabs({ onLost: (id) => id === onBoard && readOnly(true) });
+  // a link opened in another tab of this browser for the game this tab plays comes here, and is
+  // opened here as if it had been opened here (the tabs would fight over the game otherwise)
+  const handoff = createHandoff({ holds: (id) => tabs.holds(id), open: (link) => openLink(link) });
   let devices = null; // the IndexedDB store, opened on first use
   let lastLink = null; // the link this device made last for the game on the board: {url, text}
   let onBoard = null; // the game id on the board
+  // a link this tab opened while another tab played its game ({id, link}): this tab showed it and
+  // saved nothing, so taking the game over opens it again over the latest save (else it is lost
+  // when the other tab never got it: frozen, or no BroadcastChannel)
+  let unsaved = null;
   const dialog = createRemoteDialog({ onJoin: join, qr: (text) => request("remote_qr", { text }), onLive: (on) => glue.switched(on) });
   // live play (live.js): the same messages as the links, by themselves while the pages are open
   const glue = createLiveGlue({
@@ -60,11 +69,9 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   // the new-game screen's card while this page's remote game waits for its players
   const card = createWaitCard({ again: showAgain, presence: (r) => glue.line(r) });
 
-  /** The card's button: the invite (the host) or this device's join link (a joiner), again. */
-  async function showAgain(r) {
+  async function showAgain(r) { // the card's button: the invite (the host) or this device's join link, again
     try {
-      const { link } = await request("remote_link", {});
-      lastLink = { url: linkUrl(link), kind: r.joining ? "join" : "invite", remote: r };
+      lastLink = { url: linkUrl((await request("remote_link", {})).link), kind: r.joining ? "join" : "invite", remote: r };
       if (r.joining) dialog.share(lastLink, () => glue.reach(r, "join"));
       else dialog.invite(lastLink);
     } catch (err) {
@@ -156,11 +163,30 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       const peek = await request("remote_peek", { link });
       const entry = store.get(peek.game_id);
       if (entry && entry.damaged) return failed({ code: "remote", details: { reason: "bad_save" } });
+      if (!tabs.holds(peek.game_id) && (await tabs.heldElsewhere(peek.game_id))
+        && (await handoff.offer(peek.game_id, link))) return await handedOver(entry, link);
       const res = await openWith(entry, link);
-      return show(res, entry, { quiet });
+      return await show(res, entry, { quiet, link });
     } catch (err) {
       return failed(err);
     }
+  }
+
+  // The tab that plays the game took the link (and shows its errors): this one shows the game
+  // read-only as it stands with the link, says where the link went, and offers to play here.
+  async function handedOver(entry, link) {
+    let res;
+    let opened = link;
+    try {
+      res = await openWith(entry, link);
+    } catch {
+      if (!entry) return true; // refused there too, and said there; nothing of it to show here
+      res = await openWith(entry, null);
+      opened = null;
+    }
+    await show(res, entry, { quiet: true, link: opened });
+    if (!tabs.holds(res.remote.game_id)) handedOff(); // (the holder let go meanwhile: this tab plays it)
+    return true;
   }
 
   async function openWith(entry, link) {
@@ -182,12 +208,14 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   // (the tests wait for it; CSS may too)
   const shown = (r) => { document.getElementById("app").dataset.remoteMessages = String(r.messages); };
 
-  async function show(res, entry, { quiet = false, live = false } = {}) {
+  async function show(res, entry, { quiet = false, live = false, link = null } = {}) {
     const r = res.remote;
     onBoard = r.game_id;
+    unsaved = null;
     try {
       return await showGame(res, entry, { quiet, live });
     } finally {
+      if (link && !tabs.holds(r.game_id)) unsaved = { id: r.game_id, link };
       shown(r);
       glue.enter(r);
     }
@@ -325,39 +353,17 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
 
   // ------------------------------------------------------------------ the bar under the board
 
-  let bar = null;
   let lastView = null;
+  // the bar under the board; its "link again": the link this device made last for this game
+  const bar = createRemoteBar({ presence: (r) => glue.line(r), send: () => send(), takeBack,
+    linkAgain: (r, open = false) => {
+      const ok = Boolean(lastLink && lastLink.remote.game_id === r.game_id);
+      if (ok && open) dialog.share(lastLink);
+      return ok;
+    } });
   function update(view) {
     lastView = view;
-    if (!bar) {
-      bar = document.createElement("div");
-      bar.className = "remote-bar";
-      bar.id = "remote-bar";
-      bar.dataset.testid = "remote-bar";
-      document.getElementById("actions")?.append(bar); // read-only (another tab plays it) disables it with the others
-    }
-    const r = view && view.remote;
-    bar.hidden = !r;
-    bar.replaceChildren();
-    if (!r) return;
-    bar.dataset.status = waitingText(view); // the words are the turn card's prompt
-    const button = (text, testid, onclick, primary = false) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = text;
-      b.dataset.testid = testid;
-      if (primary) b.className = "primary";
-      b.addEventListener("click", onclick);
-      bar.append(b);
-    };
-    const presence = glue.line(r);
-    if (presence) bar.append(presence);
-    if (r.can_send) {
-      button(t("remote.send"), "remote-send", () => send(), true);
-      button(t("remote.takeBack"), "remote-take-back", takeBack);
-    } else if (!r.my_turn && lastLink && lastLink.remote.game_id === r.game_id) {
-      button(t("remote.linkAgain"), "remote-link-again", () => dialog.share(lastLink));
-    }
+    bar.update(view);
   }
 
   // ------------------------------------------------------------------ a message by live play
@@ -468,10 +474,13 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       save(view.remote, view);
       glue.step(view.remote);
     },
-    /** "Continue here": the tab that plays the game lets go; it comes back from the latest save. */
+    /** "Continue here": the tab that plays the game lets go; it comes back from the latest save
+     * (and the link this tab opened meanwhile, applied to it: nothing new if the holder had it). */
     async takeOver() {
       const id = onBoard;
-      return Boolean(id) && (await tabs.takeOver(id)) && openSaved(id);
+      const link = unsaved && unsaved.id === id ? unsaved.link : null;
+      if (!id || !(await tabs.takeOver(id))) return false;
+      return (link && (await openLink(link, { quiet: true }))) || openSaved(id);
     },
     onBoard: () => onBoard,
     left() {
