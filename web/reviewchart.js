@@ -5,6 +5,7 @@
 //   import { chartFigure, chartTable } from "./reviewchart.js";
 //   chartFigure(result, { chip, width, focus })   // <figure>: the SVG (drawn `width` px wide) and its legend
 //   chartTable(result)                           // <table>: a row per point, a column per player
+//   turnOf(decision)                             // the turn a decision was made in, from 1
 //
 // `chip(colour, shape)` is the game's own small drawing of a player (web/games/<id>/index.js):
 // the markers are the very shapes the board and the scores use.  `focus`: the player whose line
@@ -39,24 +40,45 @@ function scales(points, width, height) {
   };
 }
 
-function axes(points, sx, width) {
+/** The turn a decision was made in, counted from 1 (the engine's `turn` counts the turns played
+ *  before it): the chart's axis, its table and the dialog's lists all name a decision by it. */
+export function turnOf(decision) {
+  return decision.turn + 1;
+}
+
+/** Each point's turn: the start's is the first decision's; every other point is a decision's. */
+function pointTurns(result) {
+  const { decisions } = result;
+  return result.chart.points.map((p, i) => (i > 0 && decisions[i - 1] ? turnOf(decisions[i - 1]) : decisions[0] ? turnOf(decisions[0]) : p.turn + 1));
+}
+
+const STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000];
+
+/** The turn numbers on the axis: [{turn, x}] every `step` turns (1, 2, 5, 10, ...: the least
+ *  whose numbers stand TICK_GAP apart), each at the first decision of its turn. */
+export function turnTicks(turns, x) {
+  const first = new Map(); // turn -> the x of its first decision (the start is no decision)
+  turns.forEach((turn, i) => { if (i > 0 && !first.has(turn)) first.set(turn, x(i)); });
+  const all = [...first.entries()].sort((a, b) => a[0] - b[0]);
+  for (const step of STEPS) {
+    const ticks = all.filter(([turn]) => turn % step === 0).map(([turn, at]) => ({ turn, x: at }));
+    if (ticks.every((tk, k) => k === 0 || tk.x - ticks[k - 1].x >= TICK_GAP)) return ticks;
+  }
+  return [];
+}
+
+function axes(turns, sx, width) {
   const g = svg("g", { class: "review-axes" });
   for (const pct of [0, 25, 50, 75, 100]) {
     const y = sx.y(pct);
     g.append(svg("line", { x1: MARGIN.left, x2: width - MARGIN.right, y1: y, y2: y, class: pct === 50 ? "review-grid mid" : "review-grid" }),
       svg("text", { x: MARGIN.left - 6, y: y + 4, "text-anchor": "end", class: "review-tick" }, formatPercent(pct / 100)));
   }
-  // the turn numbers: at the first point of a turn, as many as fit
   const base = sx.y(0);
-  let lastX = -Infinity;
-  points.forEach((p, i) => {
-    if (i > 0 && points[i - 1].turn === p.turn) return;
-    const x = sx.x(i);
-    if (x - lastX < TICK_GAP || x > width - MARGIN.right + 1) return;
-    lastX = x;
+  for (const { turn, x } of turnTicks(turns, sx.x)) {
     g.append(svg("line", { x1: x, x2: x, y1: base, y2: base + 4, class: "review-grid" }),
-      svg("text", { x, y: base + 17, "text-anchor": "middle", class: "review-tick" }, formatNumber(p.turn)));
-  });
+      svg("text", { x, y: base + 17, "text-anchor": "middle", class: "review-tick", "data-turn": turn }, formatNumber(turn)));
+  }
   g.append(svg("text", { x: width - MARGIN.right, y: base + 28, "text-anchor": "end", class: "review-tick review-axis-name" }, t("review.axisTurn")));
   return g;
 }
@@ -78,7 +100,8 @@ function line(points, seat, player, sx, chip, focused) {
   return g;
 }
 
-/** The numbered circles of the focused player's biggest mistakes, on the point after each. */
+/** The numbered circles of the focused player's biggest mistakes, each on its decision's point
+ *  (point d + 1: the chance after decision d), so inside its turn on the axis. */
 function mistakeMarks(result, seat, sx) {
   const g = svg("g", { class: "review-mistakes" });
   const player = result.players[seat];
@@ -87,7 +110,7 @@ function mistakeMarks(result, seat, sx) {
     const x = sx.x(i);
     const y = sx.y(result.chart.points[i].chances[seat]);
     const cy = y - 14 >= MISTAKE_R ? y - 14 : y + 14; // above the line, below it near the top (no room)
-    g.append(svg("circle", { cx: x, cy, r: MISTAKE_R, class: "review-mistake" }),
+    g.append(svg("circle", { cx: x, cy, r: MISTAKE_R, class: "review-mistake", "data-index": d }),
       svg("text", { x, y: cy + 4, "text-anchor": "middle", class: "review-mistake-n" }, String(k + 1)));
   });
   return g;
@@ -98,7 +121,7 @@ export function chartFigure(result, { chip, width = 600, focus = null }) {
   const height = Math.round(Math.min(320, Math.max(190, width * 0.55)));
   const sx = scales(points, width, height);
   const drawing = svg("svg", { class: "review-svg", viewBox: `0 0 ${width} ${height}`, width, height, "aria-hidden": "true", "data-testid": "review-chart" });
-  drawing.append(axes(points, sx, width));
+  drawing.append(axes(pointTurns(result), sx, width));
   const seats = result.players.map((_, seat) => seat);
   const focusSeat = result.players.findIndex((p) => p.index === focus);
   for (const seat of seats.filter((s) => s !== focusSeat).concat(focusSeat >= 0 ? [focusSeat] : [])) {
@@ -116,8 +139,9 @@ export function chartTable(result) {
   const head = el("tr", {}, el("th", { scope: "col", text: t("review.tableWhen") }),
     ...result.players.map((p) => el("th", { scope: "col", "data-seat": p.index, text: p.name })));
   const rows = points.map((p, i) => {
-    const d = i > 0 ? result.decisions[i - 1] : null;
-    const when = i === 0 ? t("review.tableStart") : d ? t("review.tableAfter", { turn: p.turn, name: who(d.player) }) : t("review.tableTurn", { turn: p.turn });
+    const d = i > 0 ? result.decisions[i - 1] : null; // always there past the start (reviewshape.js)
+    // whose decision each row judges, and in which turn (the dialog's lists name turns alike)
+    const when = d ? t("review.tableMove", { turn: turnOf(d), name: who(d.player) }) : t("review.tableStart");
     return el("tr", { "data-point": i },
       el("th", { scope: "row", text: when }),
       ...p.chances.map((pct, seat) => el("td", { "data-seat": result.players[seat].index, "data-value": pct, text: formatNumber(pct) })));

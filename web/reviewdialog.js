@@ -17,7 +17,7 @@ import { formatList, formatNumber, onLanguage, t } from "./i18n.js";
 import { errorText, say } from "./words.js";
 import { gameModule } from "./games/index.js";
 import { createReviewRun } from "./review.js";
-import { chartFigure, chartTable } from "./reviewchart.js";
+import { chartFigure, chartTable, turnOf } from "./reviewchart.js";
 
 // the summary's counts, in the order they are said (literal keys: tests/test_i18n.py finds them)
 const COUNTS = [
@@ -219,7 +219,7 @@ export function createReviewDialog({ request, store, onMoment }) {
       el("table", { class: "review-every-table" },
         el("thead", {}, el("tr", {}, cell("th", t("review.colTurn")), cell("th", t("review.colVerdict")), cell("th", t("review.colLoss")))),
         el("tbody", {}, ...mine.map((d) => el("tr", { class: `verdict-${d.verdict}`, "data-index": d.index },
-          cell("td", d.turn), cell("td", verdictName(d.verdict)), cell("td", formatNumber(d.loss)))))));
+          cell("td", turnOf(d)), cell("td", verdictName(d.verdict)), cell("td", formatNumber(d.loss)))))));
     box.addEventListener("toggle", () => { everyOpen = box.open; });
     return box;
   }
@@ -243,7 +243,7 @@ export function createReviewDialog({ request, store, onMoment }) {
       return el("li", { class: `review-item verdict-${item.verdict}`, "data-testid": "review-mistake", "data-index": i },
         el("span", { class: "review-n", "aria-hidden": "true", text: String(k + 1) }),
         el("div", { class: "review-item-main" },
-          el("strong", { text: t("review.mistakeHead", { turn: item.turn, count: item.loss, verdict: verdictName(item.verdict) }) }),
+          el("strong", { text: t("review.mistakeHead", { turn: turnOf(item), count: item.loss, verdict: verdictName(item.verdict) }) }),
           why ? el("div", { class: "review-why", "data-testid": "review-why", text: why }) : null),
         el("button", { type: "button", "data-testid": "review-moment", text: t("review.showMoment"), onclick: () => moment(item) }));
     }))];

@@ -136,7 +136,7 @@ def check_result(page, words: dict, lang: str, expected: dict, person: int) -> N
     for k, index in enumerate(expected["mistakes"][str(person)]):
         item = expected["decisions"][index]
         text = mistakes.nth(k).inner_text()
-        assert re.search(rf"\b{item['turn']}\b", text)
+        assert re.search(rf"\b{item['turn'] + 1}\b", text)  # the turn it was made in, from 1
         assert dialog.get_by_test_id("review-why").nth(k).inner_text().strip()
     # every decision of hers, in order, with the points it lost (the engine's figures)
     dialog.get_by_test_id("review-every").locator("summary").click()
