@@ -128,11 +128,11 @@ const library = createLibrary({
 const review = createReviewDialog({
   request: (type, payload) => engine.request(type, payload),
   store: library.store,
-  onMoment: async (record, item) => {
+  onMoment: async (record, item, back) => {
     const twin = library.store.findRecord(record);
     const onBoard = Boolean(twin && twin.id === library.currentId && controller.state.view);
     if (!onBoard && !(await library.openRecord(record, t("stats.thisGame")))) return false;
-    controller.openReplayAt(item.step, item.marks);
+    controller.openReplayAt(item.step, item.marks, { onLeave: back }); // "End replay": the review again
     return true;
   },
 });

@@ -8,7 +8,7 @@
 //   controller.tap(element) / pick(token) / undo() / hint() / confirm() / roll() / escape()
 //   controller.inspect(what) / toggleLog()    // a fort's card on the board; the log over the board
 //   controller.startGame(payload) / rematch() / enter(view, partial, {readOnly}) / toSetup() / startReplay(at?) / showTurn(at)
-//   controller.openReplayAt(step, {played, better})   // a mistake's moment: the replay there, both moves drawn (moment.js)
+//   controller.openReplayAt(step, {played, better}, {onLeave})   // a mistake's moment: the replay there, both moves drawn (moment.js); onLeave: the replay left
 //   controller.showResult() / hideResult() / retranslate() / restarted({ready}) / readOnly(true)
 //   controller.state                  // read-only: {mode, view, log, opts, partial, alt, result, replay, busy, ...}
 //
@@ -57,6 +57,8 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     inspect: null, // the thing on the board the player asked about ({kind: "fort", fort}), or null
     logOpen: false, // the log shown over the board (phones)
   };
+  let returnTo = null; // while replaying: {result: the end screen was shown, onLeave} (startReplay)
+
   const screen = createScreen({ board, turnCard, logPanel, library, hidden: () => reveal.hidden });
   const scheduler = createScheduler({ run: computerMove, delay: computerPause });
   const reveal = createReveal({ step: revealStep, show: revealClaim, done: revealed });
@@ -190,6 +192,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     scheduler.cancel();
     reveal.stop();
     replay.stop({ silent: true });
+    returnTo = null;
     Object.assign(state, { recent: { seat: null, list: [] }, inspect: null, log: [], result: null });
     screen.resetLog();
   }
@@ -401,8 +404,10 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   // ---------------------------------------------------------------- replay
 
   // The replay opens at `from`, or at the start of the last turn of the person at the screen (the
-  // seat whose turn it is, else the last person who played: log.js lastTurnStart)
-  function startReplay(from = null) {
+  // seat whose turn it is, else the last person who played: log.js lastTurnStart). Leaving it
+  // returns where the player came from: the end screen if it was shown, and `onLeave` (a
+  // mistake's moment opened from the review: the review again).
+  function startReplay(from = null, { onLeave = null } = {}) {
     if (!state.view || !showsGame(state.mode) || state.mode === "replay") {
       if (state.mode !== "replay") showError({ i18n: t("replay.noGame") });
       return;
@@ -410,6 +415,7 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     if (state.busy) return; // a request is out (a computer thinking): its answer comes first
     scheduler.cancel();
     reveal.stop();
+    returnTo = { result: state.result === "shown", onLeave };
     if (state.result) state.result = "hidden"; // "Show the result" brings it back afterwards
     state.replay = { view: state.view, at: state.view.step, total: state.view.step };
     replay.start(state.view, Number.isInteger(from) ? from : lastTurnStart(state.view, state.log));
@@ -417,12 +423,13 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   }
 
   /** A turn tapped in the log: the board at its start (the log over the board on a phone closes). */
-  function showTurn(step) {
+  function showTurn(step, { onLeave = null } = {}) {
     state.logOpen = false;
     if (state.mode === "replay") {
+      if (onLeave && returnTo) returnTo.onLeave = onLeave;
       render();
       replay.go(step);
-    } else startReplay(step);
+    } else startReplay(step, { onLeave });
   }
 
   function showPast(view, { at, total, jump }) {
@@ -434,16 +441,25 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
   }
 
   async function leaveReplay() {
+    const back = returnTo;
+    returnTo = null;
     const view = await ask("view", live());
-    if (view) applyView(view, [], { fresh: true });
+    if (!view) return;
+    applyView(view, [], { fresh: true });
+    if (back?.result) showResult();
+    if (!back?.onLeave) return;
+    // after the end screen's own dialog opens (a11y.js: a mutation observer, a microtask queued
+    // by showResult), so that what onLeave opens over it is the dialog on top, with the focus
+    await null;
+    back.onLeave();
   }
 
   return {
     boot: startup.boot, restarted: startup.restarted, tap, miss, pick, pickInstead, undo, hint, confirm, roll, startGame, toSetup, startReplay, showTurn, showResult, hideResult,
     inspect, toggleLog, rematch: () => startGame(state.view?.settings, "over"),
-    openReplayAt(step, marks) { // the marks go when the replay moves on or closes, or if it could not open
+    openReplayAt(step, marks, { onLeave = null } = {}) { // the marks go when the replay moves on or closes, or if it could not open
       screen.openMoment(step, marks);
-      showTurn(step);
+      showTurn(step, { onLeave });
       if (state.mode !== "replay") screen.openMoment(null);
     },
     async enter(view, partial, { readOnly = false, events = [] } = {}) {

@@ -9,7 +9,8 @@
 //   review.close()
 //
 // `store`: the saved games (saves.js), where the review is kept with its game; `onMoment(record,
-// item)`: show the board at a reviewed decision, the played and the better move drawn.
+// item, back)`: show the board at a reviewed decision, the played and the better move drawn, and
+// call `back()` when the player leaves it (the review comes back as it was); false if it could not.
 
 import { openDialog } from "./a11y.js";
 import { el } from "./dom.js";
@@ -258,24 +259,32 @@ export function createReviewDialog({ request, store, onMoment }) {
 
   async function moment(item) {
     const shown = record;
+    const from = opener;
+    // leaving the board's moment comes back here, as the player left it (app.js: the replay's end)
+    const back = { focus, tableShown, everyOpen, index: item.index };
     close({ keepFocus: true });
-    if (!(await onMoment?.(shown, item))) open(shown, opener);
+    if (!(await onMoment?.(shown, item, () => open(shown, from, back)))) open(shown, from);
   }
 
   // ---------------------------------------------------------------- opening and closing
 
-  /** The review of a finished game's record: shown at once if saved, else run (or resumed). */
-  function open(gameRecord, from = null) {
+  /** The review of a finished game's record: shown at once if saved, else run (or resumed).
+   *  `back` (a mistake's moment left, moment()): the same review as it was, the player picked,
+   *  the table and "Every decision" as they were, the focus on that mistake's button. */
+  function open(gameRecord, from = null, back = null) {
     if (!dialog) build();
-    run?.stop();
+    const same = back && run && record === gameRecord; // its run kept: a game not saved is not reviewed again
+    if (!same) {
+      run?.stop();
+      run = createReviewRun({ request, store, record: gameRecord, onSlice });
+    }
     opener = from;
     record = gameRecord;
-    run = createReviewRun({ request, store, record, onSlice });
     notice = null;
-    focus = null;
-    tableShown = false;
-    everyOpen = false;
-    if (run.saved.dropped) notice = () => t("review.dropped");
+    focus = back ? back.focus : null;
+    tableShown = back ? back.tableShown : false;
+    everyOpen = back ? back.everyOpen : false;
+    if (run.saved.dropped && !same) notice = () => t("review.dropped");
     else if (!run.saves) notice = () => (run.saves ? "" : t("review.notSaved")); // until its autosave is found
     // modal: the focus goes in, Tab stays inside, Escape closes (a11y.js)
     const closeButton = $(".review-close");
@@ -283,6 +292,11 @@ export function createReviewDialog({ request, store, onMoment }) {
     if (run.result) {
       status = "done";
       render();
+      const button = back && dialog.querySelector(`[data-testid=review-mistake][data-index="${back.index}"] [data-testid=review-moment]`);
+      if (button) {
+        button.focus();
+        button.scrollIntoView({ block: "nearest" });
+      }
     } else if (run.items.length) {
       status = "stopped"; // reviewed in part before: Resume goes on from there
       render();
