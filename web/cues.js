@@ -28,9 +28,10 @@ const CAPTURES = {
 /** The one person a name stands for (case and spacing aside). */
 const person = (name) => String(name ?? "").normalize("NFC").trim().toLocaleLowerCase();
 
-/** The people at this device: the distinct names of the human seats. */
+/** The people at this device: the distinct names of the human seats (of a remote game: its seats here). */
 function people(view) {
-  return new Set((view.players || []).filter((p) => p.kind === "human").map((p) => person(p.name)));
+  const seats = view.remote && Array.isArray(view.remote.seats) ? view.remote.seats.filter((s) => s.here) : view.players || [];
+  return new Set(seats.filter((p) => p.kind === "human").map((p) => person(p.name)));
 }
 
 /** Who acts in `view`: "h:<person>" (someone at this device), "c" (a computer), "r" (another
@@ -41,7 +42,8 @@ function actorOf(view) {
     // this device's turn to act for a person at it: not a roll it answers, nor a computer it hosts
     const w = view.remote.waiting;
     const seat = w && Number.isInteger(w.seat) && Array.isArray(view.remote.seats) ? view.remote.seats[w.seat] : null;
-    return view.remote.my_turn && seat && seat.here && seat.kind === "human" ? "me" : "r";
+    if (!(view.remote.my_turn && seat && seat.here && seat.kind === "human")) return "r";
+    return people(view).size > 1 ? `h:${person(seat.name)}` : "me"; // two people at this phone: they pass it
   }
   const kind = typeof view.actor_kind === "string" ? view.actor_kind : "";
   if (kind === "human") {
