@@ -35,28 +35,28 @@ def live_device(open_page, **options):
 def join_live(session, url: str, name: str, seat: int | None = None) -> str | None:
     """Open the invite, take the offered seat: the dialog's sentence (the join went live), or
     None if the game started first (the last seat: the host's first turn came back at once and
-    the dialog's moment had passed). If another person's join reached the host first for that
-    seat, the page says so and offers the seat still free: taken."""
+    the dialog's moment had passed), or if another person's join reached the host first for that
+    seat: the page says so and offers the seat still free (all_in takes it)."""
     open_link(session, url)
     page = session.page
     assert page.get_by_test_id("remote-live-switch").is_checked()  # on unless the player turns it off
     if seat is not None:  # the seats others asked for reach this page by live play: the free one is offered
         until(page, f"() => document.querySelector('[data-testid=remote-seat-{seat}]')?.checked === true",
               f"the page to offer seat {seat + 1}", also=LIVE_STATE)
-    for _attempt in range(3):
-        page.get_by_test_id("remote-name").fill(name)
-        page.get_by_test_id("remote-join").click()
-        until(page, "() => { const n = document.querySelector('[data-testid=remote-share-text]');"
-              " const v = window.__cambria.state().view; const taken = document.querySelector('[data-testid=remote-taken]');"
-              " return (n && n.offsetParent && /live/.test(n.textContent)) || (taken && taken.offsetParent)"
-              " || Boolean(v && v.remote && v.remote.started); }",
-              "the joiner's page to say the host has the join by live play (or the game to start)", also=LIVE_STATE)
-        if not page.get_by_test_id("remote-taken").is_visible():
-            break
-    if page.get_by_test_id("remote-dialog").is_hidden():
+    page.get_by_test_id("remote-name").fill(name)
+    page.get_by_test_id("remote-join").click()
+    until(page, "() => { const n = document.querySelector('[data-testid=remote-share-text]');"
+          " const v = window.__cambria.state().view; const taken = document.querySelector('[data-testid=remote-taken]');"
+          " const seats = document.querySelector('[data-testid=remote-waiting-seats]');"
+          " return (n && n.offsetParent && /live/.test(n.textContent)) || (taken && taken.offsetParent)"
+          " || (seats && seats.offsetParent) || Boolean(v && v.remote && v.remote.started); }",
+          "the joiner's page to say the host has the join by live play, or that the seat was taken (or the game to start)",
+          also=LIVE_STATE)
+    text = page.evaluate("() => { const n = document.querySelector('[data-testid=remote-share-text]');"
+                         " return n && n.offsetParent ? n.textContent : null; }")
+    if text is None:  # the dialog became another meanwhile (the seat was taken first): all_in answers it
         return None
-    text = page.get_by_test_id("remote-share-text").text_content()
-    page.get_by_test_id("remote-close").click()
+    page.get_by_test_id("remote-close").click()  # (even if it just became that one: the card offers the seats again)
     return text
 
 
@@ -65,13 +65,17 @@ STARTED = "() => { const v = window.__cambria.state().view; return Boolean(v && 
 
 def all_in(host, joiners: dict) -> None:
     """Until the host's page starts the game. A person whose seat another asked for first is
-    told so, with the free seat offered: they take it (as a friend in a group chat would). (A
+    told so, with the free seat offered: they take it (as a friend in a group chat would), from
+    the new-game screen's card if they closed that dialog. (A
     joiner's page learns of the start with the host's first turn, which may need the host's own
     decisions first.)"""
     for _wait in range(1200):
         if host.page.evaluate(STARTED):
             return
         for name, s in joiners.items():
+            # the dialog may have gone with a tap meant for the one before it: the card offers the seats again
+            if s.page.get_by_test_id("remote-waiting-seats").is_visible() and s.page.get_by_test_id("remote-dialog").is_hidden():
+                s.page.get_by_test_id("remote-waiting-seats").click()
             if s.page.get_by_test_id("remote-taken").is_visible():
                 s.page.get_by_test_id("remote-name").fill(name)
                 s.page.get_by_test_id("remote-join").click()

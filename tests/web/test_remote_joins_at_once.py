@@ -65,6 +65,14 @@ def test_friends_who_tap_the_invite_at_once_all_get_in(open_page) -> None:
     until(bob.page, "() => { const n = document.querySelector('[data-testid=remote-taken]'); return n && n.offsetParent; }",
           "Bob's page to say his seat was taken")
     assert "Cy" in bob.page.get_by_test_id("remote-taken").text_content()
+    # Bob closes it by mistake (a tap meant for the dialog before): the new-game screen says what
+    # happened and gives him the seats again
+    bob.page.get_by_test_id("remote-close").click()
+    card = bob.page.get_by_test_id("remote-waiting")
+    card.wait_for()
+    assert "Cy" in card.text_content() and "2" in bob.page.get_by_test_id("remote-waiting-text").text_content()
+    bob.page.get_by_test_id("remote-waiting-seats").click()
+    assert "Cy" in bob.page.get_by_test_id("remote-taken").text_content()
     assert bob.page.locator("[data-testid=remote-seat-1] input").count() == 0  # Cy's: not offered
     assert bob.page.get_by_test_id("remote-seat-2").is_checked()
     bob_again, _ = asked(bob, "Bob")

@@ -637,6 +637,8 @@ export default {
   "remote.cardJoined": "Du hast um einen Platz in der Partie {game} von {names} gebeten",
   "remote.inviteAgain": "Einladung nochmals zeigen",
   "remote.joinLinkAgain": "Meinen Beitritts-Link nochmals zeigen",
+  "remote.cardTaken": "{by} hat Platz {n} zuerst angefragt. Wähle einen anderen Platz, um mitzuspielen.",
+  "remote.chooseSeat": "Platz wählen",
   "remote.seatTakenFirst": "{by} hat Platz {n} zuerst angefragt. Wähle einen anderen Platz oder schließe dies, um zuzusehen.",
   "remote.seatAsked": "Platz {n}: angefragt von {name}",
   "remote.hostRefused": "{names} hat einen Platz angefragt, den {by} zuerst angefragt hatte.",

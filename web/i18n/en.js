@@ -639,6 +639,8 @@ export default {
   "remote.cardJoined": "You asked for a seat in {names}'s game of {game}",
   "remote.inviteAgain": "Show the invite again",
   "remote.joinLinkAgain": "Show my join link again",
+  "remote.cardTaken": "{by} asked for seat {n} first. Choose another seat to play.",
+  "remote.chooseSeat": "Choose a seat",
   "remote.seatTakenFirst": "{by} asked for seat {n} first. Choose another seat, or close this to watch.",
   "remote.seatAsked": "Seat {n}: {name} asked for it",
   "remote.hostRefused": "{names} asked for a seat that {by} asked for first.",

@@ -637,6 +637,8 @@ export default {
   "remote.cardJoined": "Has pedido un puesto en la partida de {game} de {names}",
   "remote.inviteAgain": "Ver la invitación otra vez",
   "remote.joinLinkAgain": "Ver mi enlace de unión otra vez",
+  "remote.cardTaken": "{by} pidió el puesto {n} antes. Elige otro puesto para jugar.",
+  "remote.chooseSeat": "Elegir un puesto",
   "remote.seatTakenFirst": "{by} pidió el puesto {n} antes. Elige otro puesto o cierra esto para mirar.",
   "remote.seatAsked": "Puesto {n}: lo pidió {name}",
   "remote.hostRefused": "{names} pidió un puesto que {by} había pedido antes.",

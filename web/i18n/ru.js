@@ -637,6 +637,8 @@ export default {
   "remote.cardJoined": "Вы попросили место в партии {game} игрока {names}",
   "remote.inviteAgain": "Показать приглашение ещё раз",
   "remote.joinLinkAgain": "Показать мою ссылку для входа ещё раз",
+  "remote.cardTaken": "{by} раньше подал заявку на место {n}. Выберите другое место, чтобы играть.",
+  "remote.chooseSeat": "Выбрать место",
   "remote.seatTakenFirst": "{by} раньше подал заявку на место {n}. Выберите другое место или закройте это окно, чтобы следить за игрой.",
   "remote.seatAsked": "Место {n}: заявка от {name}",
   "remote.hostRefused": "{names}: заявка на место, которое раньше попросил {by}.",

@@ -69,7 +69,8 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
   // the new-game screen's card while this page's remote game waits for its players
   const card = createWaitCard({ again: showAgain, presence: (r) => glue.line(r) });
 
-  async function showAgain(r) { // the card's button: the invite (the host) or this device's join link, again
+  async function showAgain(r) { // the card's button: the invite (the host), this device's join link, or the seats again
+    if (r.joining && r.joining.status === "refused") return dialog.join(r, { taken: r.joining });
     try {
       lastLink = { url: linkUrl((await request("remote_link", {})).link), kind: r.joining ? "join" : "invite", remote: r };
       if (r.joining) dialog.share(lastLink, () => glue.reach(r, "join"));
@@ -204,8 +205,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
     return request("remote_open", payload);
   }
 
-  // #app's data-remote-messages: how many messages of the game on the board this page has shown
-  // (the tests wait for it; CSS may too)
+  // #app's data-remote-messages: how many messages of the game on the board this page has shown (the tests wait for it)
   const shown = (r) => { document.getElementById("app").dataset.remoteMessages = String(r.messages); };
 
   async function show(res, entry, { quiet = false, live = false, link = null } = {}) {
@@ -238,7 +238,7 @@ export function createRemote({ request, enter, leaveToSetup, notify, showError, 
       if (!r.started || !res.view) return true;
     }
     if (r.joining && r.joining.status === "refused" && !r.started) {
-      card.hide();
+      card.show(r); // (says so too, with a way back to the seats: a tap meant for the dialog before may close this one)
       dialog.join(r, { taken: r.joining }); // another join reached the host first: another seat, or watch
       return true;
     }

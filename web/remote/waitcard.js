@@ -1,7 +1,8 @@
 // The new-game screen's card for a remote game that has not started yet: the game is this
 // page's even with every dialog closed, so the screen says whom it waits for (each seat: free,
 // asked for, here), who is here by live play, and gives the link again. A host who closed the
-// invite, and a joiner who sent their join, see what they are waiting for, not a bare "New game".
+// invite, and a joiner who sent their join, see what they are waiting for, not a bare "New game";
+// a joiner whose seat another asked for first is offered the seats again.
 //
 //   import { createWaitCard } from "./waitcard.js";
 //   const card = createWaitCard({ again: () => ..., presence: (remote) => Element | null });
@@ -28,6 +29,8 @@ export function createWaitCard({ again, presence }) {
 
   function draw(remote) {
     const joiner = Boolean(remote.joining);
+    // this device's join came too late for its seat: the card says so and offers the seats again
+    const taken = joiner && remote.joining.status === "refused" ? remote.joining : null;
     const title = joiner ? t("remote.cardJoined", { game: gameTitle(remote.game), names: namesOf(remote, 0) })
       : t("remote.cardHost", { game: gameTitle(remote.game) });
     const seats = el("ul", { class: "remote-seats" });
@@ -41,10 +44,13 @@ export function createWaitCard({ again, presence }) {
     if (live) live.dataset.testid = "remote-waiting-live"; // (the bar under the board has its own)
     place().replaceChildren(...[
       el("h3", { "data-testid": "remote-waiting-title", text: title }),
-      joiner ? el("p", { "data-testid": "remote-waiting-text", text: t("remote.waitingLetIn", { names: namesOf(remote, 0) }) }) : null,
+      joiner ? el("p", { "data-testid": "remote-waiting-text", text: taken
+        ? t("remote.cardTaken", { by: taken.by || "?", n: taken.seats.map((s) => s + 1).join(", ") })
+        : t("remote.waitingLetIn", { names: namesOf(remote, 0) }) }) : null,
       seats, live && live.textContent ? live : null,
-      el("button", { type: "button", class: "primary", "data-testid": "remote-waiting-link",
-        text: joiner ? t("remote.joinLinkAgain") : t("remote.inviteAgain"), onclick: () => again(remote) }),
+      el("button", { type: "button", class: "primary", "data-testid": taken ? "remote-waiting-seats" : "remote-waiting-link",
+        text: taken ? t("remote.chooseSeat") : joiner ? t("remote.joinLinkAgain") : t("remote.inviteAgain"),
+        onclick: () => again(remote) }),
     ].filter(Boolean));
     card.hidden = false;
     if (first) card.scrollIntoView({ block: "nearest" }); // the screen may have been scrolled to the seats
