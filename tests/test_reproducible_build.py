@@ -28,6 +28,7 @@ def contents(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow  # two whole builds, one with an empty cache: two minutes of the default run's twenty
 def test_the_same_commit_builds_to_the_same_bytes(tmp_path):
     """Build here, with the shared cache; then build a copy of the sources at another path, as
     a fresh clone would, with an empty cache (only the npm tarball, checked against its pin,

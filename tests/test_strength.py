@@ -73,6 +73,7 @@ def test_hard_beats_normal_over_40_games() -> None:
     hard_beats_normal(20)
 
 
+@pytest.mark.slow  # 45 s; the default run keeps Hard against Normal head to head
 @pytest.mark.timeout(600)
 def test_hard_beats_two_normals() -> None:
     # three players: Hard judges the forts by what became of them in self-play

@@ -162,7 +162,8 @@ def reported(page, words, timeout_s: float = 30) -> list[str]:
 
 # ------------------------------------------------------------------------------ whole games
 
-@pytest.mark.parametrize("engine,size", engine_size({("firefox", "phone"), ("webkit", "desktop")}))
+# WebKit's whole game (80 s) with -m slow: in the default run WebKit reloads mid-turn and starts offline
+@pytest.mark.parametrize("engine,size", engine_size({("firefox", "phone")}))
 @timed("Cambria, {engine}, {size}")
 def test_a_whole_game_of_cambria_by_taps(engine_open, engine, size):
     """One seat tapped through a whole game against two Easy computers (test_play.py's phone game):
