@@ -2,28 +2,33 @@
 """Live play: from Confirm on the mover's page to the move shown on every other page, and the
 links a live game needs.
 
-    .venv/bin/python benchmarks/live_latency.py [--turns N] [--seeds 1,2] [--json FILE]
+    .venv/bin/python benchmarks/live_latency.py [--turns 40] [--seeds 1,2] [--json FILE]
+    .venv/bin/python benchmarks/live_latency.py --half [--seeds 1,2]   (no browser)
 
 Plays live games (web/remote/liveglue.js over trystero, real WebRTC data channels between
 separate Chromium contexts on this machine, found through the tests' Nostr relay,
 tests/web/nostr_relay.py) with the live tests' own fixtures and helpers
 (tests/web/conftest.py, test_live_play.py): a 2-player Cambria game and a 3-player Cambria game
-per seed, every decision tapped through the page (tests/web/tapper.py).  ``--turns`` caps the
-turns per game (0: to the end; a 2-player Cambria game runs ~100 turns, which takes long on a
-busy 2-core machine).
+per seed, every decision tapped through the page (tests/web/tapper.py).  A "turn" here is one
+message (a device's finished steps: its turn, or its answer to another device's roll).
+``--turns`` caps them per game (0: to the end; a whole 2-player Cambria game is ~230 messages,
+~15 min on this busy 2-core machine); the default (40 turns, 2 seeds, 4 games) runs ~7 min.
 
 Timestamps are taken in the pages: a capture-phase click listener on the mover's page stamps
 Date.now() on every tap of Confirm or Roll (Roll confirms a decision too); a MutationObserver on
 each page stamps Date.now() whenever #app's data-remote-messages (the messages the page holds)
 changes.  A turn's latency on a receiver is its first stamp with more messages than before the
-turn, less the mover's last Confirm/Roll stamp of that turn.  All contexts run on this one
+turn, less the mover's last Confirm/Roll stamp of that turn (a message no tap made, such as a roll answered by itself, counts no sample).  All contexts run on this one
 machine, so their Date.now() read one clock; the result includes the mover's own page signing
 and sending the message and the receiver's worker checking it before the page shows it.
 
 Links: a live game needs one invite (the host to each player, once, as by link); the joins and
 every turn travel live.  The script counts the links the pages asked anyone to send (the
-remote dialog opened with a link in it) after the invite.  The half-live, half-by-link count
-comes from cambria/remote/simulate.py (benchmarks/remote_links.py's machinery): see --half.
+remote dialog opened with a link in it) after the invite.  ``--half``: a player away
+for half the game, playing by link (whole games between devices of cambria/remote/simulate.py):
+while someone is away every message is one link (the page offers each finished message's link
+for the one away, web/remote/play.js; the away player's own messages go by link too), and none
+while all are here; counted per game, the second half of its messages by link.
 Not in the test run: it is a benchmark (pytest runs it here only to reuse the fixtures).
 """
 
@@ -58,7 +63,7 @@ PROBE = """(() => {
 })();"""
 
 TURNS = int(os.environ.get("LIVE_LAT_TURNS", "40"))
-SEEDS = [int(s) for s in os.environ.get("LIVE_LAT_SEEDS", "1").split(",")]
+SEEDS = [int(s) for s in os.environ.get("LIVE_LAT_SEEDS", "1,2").split(",")]
 OUT = os.environ.get("LIVE_LAT_JSON", "")
 RESULTS: dict = {"games": []}
 
@@ -133,6 +138,21 @@ def summary(games: list[dict]) -> dict:
     return out
 
 
+def half_by_link(seeds: list[int]) -> dict:
+    from cambria.remote.simulate import play_remote_game
+    out = {}
+    for game, n in (("cambria", 2), ("cambria", 3), ("hibernia", 4)):
+        per = []
+        for seed in seeds:
+            run = play_remote_game(game, list("ABCD"[:n]), seed=seed)
+            turns = sum(1 for kind, _ in run.links if kind == "turn")
+            per.append((turns, turns - turns // 2))
+        out[f"{game} {n}p"] = {"games": len(per), "messages": statistics.mean(t for t, _ in per),
+                               "links_half_by_link": statistics.mean(h for _, h in per), "links_all_by_link":
+                               statistics.mean(t for t, _ in per) + n - 1, "links_live": 0}
+    return out
+
+
 def main() -> int:
     import argparse
     import platform
@@ -142,7 +162,12 @@ def main() -> int:
     ap.add_argument("--turns", type=int, default=TURNS, help="turns per game (0: to the end)")
     ap.add_argument("--seeds", default=",".join(map(str, SEEDS)))
     ap.add_argument("--json", default="")
+    ap.add_argument("--half", action="store_true", help="the links of games half live, half by link")
     a = ap.parse_args()
+    if a.half:
+        sys.path.insert(0, str(ROOT))
+        print(json.dumps(half_by_link([int(s) for s in a.seeds.split(",")]), indent=1))
+        return 0
     os.environ["LIVE_LAT_TURNS"], os.environ["LIVE_LAT_SEEDS"] = str(a.turns), a.seeds
     sys.path[:0] = [str(WEB_TESTS), str(ROOT)]
     import live_latency as me  # this file as the module pytest loads (the env read above)
