@@ -56,6 +56,9 @@ def join_live(session, url: str, name: str, seat: int | None = None) -> str | No
                          " return n && n.offsetParent ? n.textContent : null; }")
     if text is None:  # the dialog became another meanwhile (the seat was taken first): all_in answers it
         return None
+    if "nothing to send" in text:  # and its title asks for no send either
+        title = page.get_by_test_id("remote-title").text_content()
+        assert title == "Sent by live play" or "nothing to send" not in page.get_by_test_id("remote-share-text").text_content(), title
     page.get_by_test_id("remote-close").click()  # (even if it just became that one: the card offers the seats again)
     return text
 

@@ -85,6 +85,12 @@ export function createRemoteDialog({ onJoin, qr = null, onLive = () => {} }) {
     return t("live.sentAway", { here: formatList(reach.here), away: formatList(reach.away) });
   }
 
+  /** "Send this link", unless live play took it to everyone it is for: then no title asks for a send. */
+  function sendTitle(link, reach) {
+    const all = reach && reach.live && (link.kind === "join" ? reach.hostHere : reach.here.length > 0 && !reach.away.length);
+    return all ? t("live.sentTitle") : t("remote.sendTitle");
+  }
+
   function linkBlock(link) {
     const field = el("input", { type: "text", readonly: true, class: "remote-link", value: link.url, "data-testid": "remote-link",
       "aria-label": t("remote.linkLabel"), onfocus: (e) => e.target.select() });
@@ -139,14 +145,19 @@ export function createRemoteDialog({ onJoin, qr = null, onLive = () => {} }) {
     /** ``reach``: a function giving what live play did with the link now (it changes as peers
      * come and go: ``refresh`` says it again). */
     share(link, reach = null) {
-      const text = el("p", { "data-testid": "remote-share-text", text: reachText(link, reach && reach()) });
-      open(title(t("remote.sendTitle")), text, ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
-      shared = { link, reach, text };
+      const now = reach && reach();
+      const text = el("p", { "data-testid": "remote-share-text", text: reachText(link, now) });
+      const head = title(sendTitle(link, now));
+      open(head, text, ...linkBlock(link), el("div", { class: "remote-actions" }, closeButton()));
+      shared = { link, reach, text, head };
     },
     refresh() {
       if (!shared || !box || box.hidden || !card.contains(shared.text)) return;
-      const now = reachText(shared.link, shared.reach && shared.reach());
+      const reach = shared.reach && shared.reach();
+      const now = reachText(shared.link, reach);
       if (shared.text.textContent !== now) shared.text.textContent = now;
+      const head = sendTitle(shared.link, reach);
+      if (shared.head.textContent !== head) shared.head.textContent = head;
     },
     join(remote, { taken = null } = {}) {
       // already open for this game (a friend's join came by live play meanwhile): the seats are
