@@ -34,8 +34,9 @@ export function fillEndScreen({ view, game, ctx }) {
     const player = view.players.find((q) => q.index === seat);
     if (!p || !player) continue;
     const [detail, forts] = game.words.resultDetail(p, ctx);
+    // the neutral (Cambria for two) scores but cannot win: listed after the ranking, unnumbered, saying so
     list.append(el("li", {
-      class: `rank-row col-${player.colour}${seat === res.winner ? " winner" : ""}${seat === own ? " own" : ""}`,
+      class: `rank-row col-${player.colour}${seat === res.winner ? " winner" : ""}${seat === own ? " own" : ""}${player.neutral ? " neutral" : ""}`,
       "data-testid": `rank-${seat}`, "data-points": p.points,
     },
     game.chip(view.map, player.colour, player.shape),
@@ -44,6 +45,7 @@ export function fillEndScreen({ view, game, ctx }) {
         el("strong", { text: playerName(view.players, seat) }),
         el("span", { class: "rank-points", text: t("end.points", { count: p.points }) })),
       el("div", { class: "rank-detail", text: detail }),
+      player.neutral ? el("div", { class: "rank-neutral", "data-testid": "rank-neutral", text: t("end.neutral") }) : null,
       el("div", { class: "rank-forts", text: forts }))));
   }
   $("end-note").textContent = game.words.resultNote(res);

@@ -158,6 +158,11 @@ def play_to_the_end(player: Player, n: int, map_id: str, tiebreak: bool, compute
         shapes = player.shown()["shapes"]
         assert any(s.endswith("-shape-cross") for s in shapes), "no neutral warrior on the board"
         assert page.get_by_test_id("rank-2").is_visible()
+        # the neutral is not ranked: listed last, with no place number, and the end screen says it cannot win
+        neutral = next(p["index"] for p in engine["players"] if p.get("neutral"))
+        row = page.get_by_test_id(f"rank-{neutral}")
+        assert row.evaluate("(n) => n === n.parentElement.lastElementChild && getComputedStyle(n, '::before').content") in ('""', "none")
+        assert neutral not in result["ranking"] and row.get_by_test_id("rank-neutral").inner_text() == EN["end.neutral"]
     # look at the board, then back to the result
     player.press(page.get_by_test_id("end-board"))
     assert page.get_by_test_id("end-screen").is_hidden()

@@ -230,6 +230,7 @@ export default {
 
   "end.wins": "{name} gewinnt!",
   "end.points": {"one": "{count} Punkt", "other": "{count} Punkte"},
+  "end.neutral": "Neutral: sammelt Punkte, kann aber nicht gewinnen.",
   "end.detail": {"one": "Kastelle {forts} + Siegpunkte {vp} · {count} Plättchen", "other": "Kastelle {forts} + Siegpunkte {vp} · {count} Plättchen"},
   "end.fort": "{name} {number}",
   "end.vp": "{name} +{value}",

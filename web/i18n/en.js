@@ -232,6 +232,7 @@ export default {
 
   "end.wins": "{name} wins!",
   "end.points": {"one": "{count} point", "other": "{count} points"},
+  "end.neutral": "Neutral: it scores, but cannot win.",
   "end.detail": {"one": "Forts {forts} + VP tokens {vp} · {count} token", "other": "Forts {forts} + VP tokens {vp} · {count} tokens"},
   "end.fort": "{name} {number}",
   "end.vp": "{name} +{value}",

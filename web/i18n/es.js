@@ -230,6 +230,7 @@ export default {
 
   "end.wins": "¡Gana {name}!",
   "end.points": {"one": "{count} punto", "many": "{count} puntos", "other": "{count} puntos"},
+  "end.neutral": "Neutral: suma puntos, pero no puede ganar.",
   "end.detail": {"one": "Fuertes {forts} + puntos de victoria {vp} · {count} ficha", "many": "Fuertes {forts} + puntos de victoria {vp} · {count} fichas", "other": "Fuertes {forts} + puntos de victoria {vp} · {count} fichas"},
   "end.fort": "{name} {number}",
   "end.vp": "{name} +{value}",

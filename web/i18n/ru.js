@@ -230,6 +230,7 @@ export default {
 
   "end.wins": "{name} побеждает!",
   "end.points": {"one": "{count} очко", "few": "{count} очка", "many": "{count} очков", "other": "{count} очка"},
+  "end.neutral": "Нейтральный: набирает очки, но не может победить.",
   "end.detail": {"one": "Крепости {forts} + победные очки {vp} · {count} жетон", "few": "Крепости {forts} + победные очки {vp} · {count} жетона", "many": "Крепости {forts} + победные очки {vp} · {count} жетонов", "other": "Крепости {forts} + победные очки {vp} · {count} жетона"},
   "end.fort": "{name} {number}",
   "end.vp": "{name} +{value}",
