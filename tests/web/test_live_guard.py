@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_live_play import LIVE_STATE, MARK, join_live, live_device, play_live, started
-from test_remote_play import LAPTOP, player_for, start_remote
+from test_live_play import LIVE_STATE, MARK, play_live, two_live_devices
+from test_remote_play import player_for
 from waits import settled, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
@@ -41,13 +41,8 @@ RECORD = "() => window.__cambria.request('remote_record', {})"
 
 
 def live_pair(open_page):
-    host = live_device(open_page, viewport=LAPTOP)
-    invite = start_remote(host.page, "cambria", ["human", "remote"])
-    bob = live_device(open_page, viewport=LAPTOP)
-    join_live(bob, invite, "Bob")
-    started(host)
-    devices = {0: host, 1: bob}
-    players = {d: player_for("cambria", s, False, 60 + d) for d, s in devices.items()}
+    devices, players = two_live_devices(open_page, 60)
+    host, bob = devices[0], devices[1]
     play_live(devices, players, "cambria", turns=2)
     settled(host.page, "the host's page")
     until(host.page, f"() => ({MARK})(1) === 'here' || ({MARK})(1) === 'choosing'", "Bob here", also=LIVE_STATE)

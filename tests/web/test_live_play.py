@@ -152,6 +152,18 @@ def in_step(devices: dict) -> None:
     raise AssertionError({d: (messages(s), remote_state(s)) for d, s in devices.items()})
 
 
+def two_live_devices(open_page, seed: int, host_init: str | None = None) -> tuple[dict, dict]:
+    """The host and Bob, each at a laptop, live from one invite, the game started: the devices
+    and their tapping players (seeded from ``seed``)."""
+    host = live_device(open_page, viewport=LAPTOP, init=host_init)
+    invite = start_remote(host.page, "cambria", ["human", "remote"])
+    bob = live_device(open_page, viewport=LAPTOP)
+    join_live(bob, invite, "Bob")
+    started(host)
+    devices = {0: host, 1: bob}
+    return devices, {d: player_for("cambria", s, False, seed + d) for d, s in devices.items()}
+
+
 def play_live(devices: dict, players: dict, map_id: str, turns: int) -> int | None:
     """``turns`` turns, each device playing its own when the game says so and nothing else done
     between them: the messages go and come by themselves. The last device that played."""
@@ -277,13 +289,8 @@ def test_forged_changed_replayed_and_misdirected_messages_over_live_play_are_ref
     the host's game unchanged, the sender named."""
     from cambria.remote.link import decode_link, encode_link
 
-    host = live_device(open_page, viewport=LAPTOP, init=TOAST_LOG)
-    invite = start_remote(host.page, "cambria", ["human", "remote"])
-    bob = live_device(open_page, viewport=LAPTOP)
-    join_live(bob, invite, "Bob")
-    started(host)
-    devices = {0: host, 1: bob}
-    players = {d: player_for("cambria", s, False, 40 + d) for d, s in devices.items()}
+    devices, players = two_live_devices(open_page, 40, host_init=TOAST_LOG)
+    host, bob = devices[0], devices[1]
     while True:  # until Bob has sent a turn with a roll in it
         play_live(devices, players, "cambria", turns=1)
         in_step(devices)
