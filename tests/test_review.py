@@ -264,3 +264,49 @@ def test_a_kept_action_is_searched_as_deep_as_the_best_and_changes_no_choice():
     assert dict(kept.scores)[worst] == dict(full.scores)[worst] and kept.action == alone.action
     deep = Expectimax(game, max_depth=3, root_width=3, beam=3, deep_width=1).search(s, Budget(100_000), keep=[worst])
     assert dict(deep.scores)[worst] == dict(full.scores)[worst]
+
+
+def expected_paths(board: str, state, action) -> list[str]:
+    """From where to where a move takes a piece, read from the action itself (not its effects)."""
+    if board == "hibernia":
+        index = state.board.index
+        return [f"county:{index[cid]}>county:{index[action.target]}" for cid, _ in action.sources]
+    out = []
+    if action.kind in ("place", "neutral") and action.from_road is not None:
+        out.append(f"road:{action.from_road}>road:{action.road}")
+    elif action.kind == "place" and action.from_boat is not None:
+        out.append(f"boat:{action.from_boat}>road:{action.road}")
+    elif action.kind == "legion":
+        if state.legion >= 0:
+            out.append(f"road:{state.legion}>road:{action.road}")
+        if action.boat is not None and action.boat_from_road is not None:
+            out.append(f"road:{action.boat_from_road}>boat:{action.boat}")
+        elif action.boat is not None and action.boat_from_boat is not None:
+            out.append(f"boat:{action.boat_from_boat}>boat:{action.boat}")
+    return out
+
+
+@pytest.mark.parametrize("board", ["cambria", "hibernia"])
+def test_the_marks_say_from_where_to_where_each_move_goes(board):
+    """The review draws the better move as an arrow: its marks list each piece's path, start and
+    end as the action names them, for every legal action at every decision of a whole game."""
+    # Cambria with two players: its neutral warrior moves too
+    record, _ = play_record(board, ["normal"] * (2 if board == "cambria" else 3), 3)
+    rp = replayed(record)
+    rules = rp.game.rules
+    moved = 0
+    for d in rp.decisions:
+        for action in rules.legal_actions(d.state):
+            marks = review_module._touched(rules, d.state, action)[1]
+            assert marks["moves"] == expected_paths(board, d.state, action), (d.step, str(action))
+            moved += bool(marks["moves"])
+    assert moved > 20  # not only placements from the supply
+
+
+def test_every_items_marks_carry_the_paths_of_its_moves(small):
+    record, result = small
+    rp = replayed(record)
+    for item, d in zip(result["decisions"], rp.decisions, strict=True):
+        for key, text in (("played", item["played"]), ("better", item["best"])):
+            action = rp.game.rules.text_to_action(text)
+            assert item["marks"][key]["moves"] == expected_paths("cambria", d.state, action)

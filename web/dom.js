@@ -48,8 +48,10 @@ export function dieIcon(value) {
  * which returns [[element, shape], ...]: each element gets the class moment-<kind>, and a ring
  * of `shape(part)` (an SVG node per part) goes in a layer above everything.  The move played is
  * one solid ring ("over"); the better one a dashed ring on a dark one ("under", "over").
+ * Each of a move's `moves` ("road:3>road:9": a piece taken from one place to another) is an
+ * arrow from where to where, in the same two styles, when `at(element)` gives both ends' points.
  */
-export function drawMoment(svg, marks, ring) {
+export function drawMoment(svg, marks, ring, at = null) {
   for (const n of svg.querySelectorAll(".moment-mark")) n.remove();
   for (const n of svg.querySelectorAll(".moment-played, .moment-better")) n.classList.remove("moment-played", "moment-better");
   if (!marks) return;
@@ -69,5 +71,49 @@ export function drawMoment(svg, marks, ring) {
       for (const part of kind === "better" ? ["under", "over"] : ["over"]) g.append(shape(part));
       layer.append(g);
     }
+    for (const move of at ? marks[kind]?.moves || [] : []) {
+      const [from, to] = move.split(">");
+      const a = at(from);
+      const b = at(to);
+      if (a && b) layer.append(arrow(kind, move, a, b));
+    }
   }
+}
+
+/** An arrow from point `a` to point `b` ([x, y] in the drawing), each end kept clear of the ring
+ * drawn there, with its head at `b`: the shaft and head as one path in two parts (dom.js above). */
+function arrow(kind, move, [x1, y1], [x2, y2]) {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const clear = Math.min(22, len / 4); // outside a ring (radius 20), short arrows keep a shaft
+  const sx = x1 + ux * clear;
+  const sy = y1 + uy * clear;
+  const tx = x2 - ux * clear;
+  const ty = y2 - uy * clear;
+  const head = Math.min(18, len / 3);
+  const bx = tx - ux * head;
+  const by = ty - uy * head;
+  const nx = -uy * head * 0.55;
+  const ny = ux * head * 0.55;
+  const r = (v) => Math.round(v * 10) / 10;
+  const shaft = `M${r(sx)},${r(sy)} L${r(bx)},${r(by)}`;
+  const tip = `M${r(bx + nx)},${r(by + ny)} L${r(tx)},${r(ty)} L${r(bx - nx)},${r(by - ny)} Z`;
+  const g = document.createElementNS(SVGNS, "g");
+  g.setAttribute("class", `moment-mark moment-arrow moment-${kind}`);
+  g.setAttribute("data-testid", `moment-arrow-${kind}`);
+  const [from, to] = move.split(">");
+  g.setAttribute("data-from", from);
+  g.setAttribute("data-to", to);
+  for (const part of ["under", "over"]) {
+    for (const [d, cls] of [[shaft, "shaft"], [tip, "tip"]]) {
+      const p = document.createElementNS(SVGNS, "path");
+      p.setAttribute("d", d);
+      p.setAttribute("class", `${part} ${cls}`);
+      g.append(p);
+    }
+  }
+  return g;
 }

@@ -20,6 +20,7 @@ import { t } from "./i18n.js";
 
 const KINDS = ["roads", "boats", "forts", "counties"];
 const SVGNS = "http://www.w3.org/2000/svg";
+const MOVE = /^(road|boat|fort|county):\d{1,4}>(road|boat|fort|county):\d{1,4}$/;
 
 /** TOUCHED as drawn: each known kind a list of whole numbers (anything else left out). */
 export function cleanTouched(touched) {
@@ -28,6 +29,9 @@ export function cleanTouched(touched) {
     const list = touched && typeof touched === "object" ? touched[kind] : null;
     out[kind] = Array.isArray(list) ? list.filter((n) => Number.isInteger(n) && n >= 0) : [];
   }
+  // from where to where a piece went ("road:3>road:9"); a review from before them has none
+  const moves = touched && typeof touched === "object" ? touched.moves : null;
+  out.moves = Array.isArray(moves) ? moves.filter((m) => typeof m === "string" && MOVE.test(m)) : [];
   return out;
 }
 
@@ -35,7 +39,7 @@ export function cleanTouched(touched) {
 export function cleanMarks(marks) {
   if (!marks || typeof marks !== "object") return null;
   const out = { played: cleanTouched(marks.played), better: cleanTouched(marks.better) };
-  const any = (m) => KINDS.some((k) => m[k].length);
+  const any = (m) => KINDS.some((k) => m[k].length) || m.moves.length > 0;
   return any(out.played) || any(out.better) ? out : null;
 }
 
@@ -78,7 +82,25 @@ function swatch(kind) {
   return svg;
 }
 
-/** The legend of the marks in the replay bar: which ring is the move played, which the better. */
+/** An arrow as the board draws it (board.css: .moment-arrow), small, for the legend. */
+function arrowSwatch(kind) {
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.setAttribute("viewBox", "0 0 34 16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", `moment-swatch moment-arrow-swatch moment-arrow moment-${kind}`);
+  for (const part of ["under", "over"]) {
+    for (const [d, cls] of [["M3,8 L22,8", "shaft"], ["M22,3 L31,8 L22,13 Z", "tip"]]) {
+      const p = document.createElementNS(SVGNS, "path");
+      p.setAttribute("d", d);
+      p.setAttribute("class", `${part} ${cls}`);
+      svg.append(p);
+    }
+  }
+  return svg;
+}
+
+/** The legend of the marks in the replay bar: which ring (and arrow, where a piece moved) is
+ * the move played, which the better. */
 function legend(bar, marks) {
   if (!bar) return;
   let box = bar.querySelector(".moment-legend");
@@ -91,8 +113,7 @@ function legend(bar, marks) {
     bar.querySelector(".replay-title")?.after(box);
     if (!box.isConnected) bar.append(box);
   }
-  box.replaceChildren(
-    el("span", { class: "moment-key", "data-testid": "moment-key-played" }, swatch("played"), el("span", { text: t("moment.played") })),
-    el("span", { class: "moment-key", "data-testid": "moment-key-better" }, swatch("better"), el("span", { text: t("moment.better") })),
-  );
+  const key = (kind, words) => el("span", { class: "moment-key", "data-testid": `moment-key-${kind}` },
+    swatch(kind), marks[kind]?.moves?.length ? arrowSwatch(kind) : null, el("span", { text: words }));
+  box.replaceChildren(key("played", t("moment.played")), key("better", t("moment.better")));
 }

@@ -178,7 +178,9 @@ def _touched(rules: GameRules[Any, Any], state: Any, action: Any) -> tuple[Any, 
     after = rules.clone(state)
     fx: list[dict[str, Any]] = []
     rules.apply_action(after, action, False, fx)
-    return after, web_for(rules.facts.id).touched(fx)
+    web = web_for(rules.facts.id)
+    # what it touched, and what it moved from where to where (the review draws those as arrows)
+    return after, {**web.touched(fx), "moves": web.paths(fx)}
 
 
 def review_decision(game: Game, d: Decision, clock: Callable[[], float] | None = None) -> dict[str, Any]:

@@ -122,3 +122,77 @@ def test_a_mistakes_moment_draws_both_moves_until_the_replay_moves_on(context_fo
     until(page, "() => window.__cambria.state().mode === 'over'", "the replay closed")
     until(page, "() => !document.querySelector('.moment-ring, .moment-played, .moment-better')", "the marks cleared on closing")
     assert page.evaluate(LEGEND) is None
+
+
+def a_moment_with_a_path(record: dict) -> tuple[int, dict]:
+    """A decision where another legal move takes a piece from one place to another: its step and
+    {played, better} as the review makes them (what each touched, and its paths)."""
+    from cambria.ai.review import _touched
+    steps = record["steps"]
+    for step in range(len(steps) // 3, len(steps)):
+        game = load_record(record, upto=step)
+        if game.is_over() or game.is_chance():
+            continue
+        rules = game.rules
+        played = _touched(rules, game.state, rules.text_to_action(steps[step]))[1]
+        for action in game.legal_actions():
+            better = _touched(rules, game.state, action)[1]
+            if better["moves"] and better["moves"] != played["moves"]:
+                return step, {"played": played, "better": better}
+    raise AssertionError("no decision where a piece could move")
+
+
+# each arrow of the better move: its ends on the screen, and the centres of the elements it names
+ARROWS = """() => {
+  const svg = [...document.querySelectorAll('svg.board')].find((s) => s.getClientRects().length);
+  const all = [...svg.querySelectorAll('.county')];
+  const centre = (ref) => {
+    const [kind, id] = ref.split(':');
+    const node = kind === 'road' ? svg.querySelector(`.slot[data-road="${id}"]`)
+      : kind === 'boat' ? svg.querySelector(`.boat[data-boat="${id}"]`)
+      : svg.querySelector(`#${svg.dataset.map}-spot-${all[Number(id)].dataset.county}-0`);
+    const b = node.getBoundingClientRect();
+    return [b.left + b.width / 2, b.top + b.height / 2];
+  };
+  const screen = (path, at) => {
+    const p = path.getPointAtLength(at);
+    const m = path.getScreenCTM();
+    return [m.a * p.x + m.c * p.y + m.e, m.b * p.x + m.d * p.y + m.f];
+  };
+  return [...svg.querySelectorAll('[data-testid=moment-arrow-better]')].map((g) => {
+    const shaft = g.querySelector('.over.shaft');
+    const tip = g.querySelector('.over.tip');
+    return { move: `${g.dataset.from}>${g.dataset.to}`, start: screen(shaft, 0),
+             tip: screen(tip, tip.getTotalLength() / 2 - 0.01) /* the second corner: the head's point */,
+             from: centre(g.dataset.from), to: centre(g.dataset.to),
+             events: getComputedStyle(g).pointerEvents };
+  });
+}"""
+
+
+@pytest.mark.parametrize("game_id, viewport, locale", [
+    ("cambria", PHONE, "de-DE"), ("hibernia", LAPTOP, "en-GB"),
+], ids=["cambria-phone-de", "hibernia-laptop-en"])
+def test_the_better_move_is_drawn_as_an_arrow_from_where_to_where(context_for, site, tmp_path, game_id, viewport, locale):
+    record = played_game(game_id, seed=3)
+    step, marks = a_moment_with_a_path(record)
+    page = open_game_page(context_for, site, viewport, locale)
+    positions.open_record(page, record, tmp_path)
+    until(page, "() => window.__cambria.state().mode === 'over'", "the finished game")
+    open_moment(page, step, marks)
+    until(page, "() => document.querySelectorAll('[data-testid=moment-arrow-better]').length > 0", "the better move's arrow")
+    arrows = page.evaluate(ARROWS)
+    assert sorted(a["move"] for a in arrows) == sorted(marks["better"]["moves"])
+    dist = lambda p, q: ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5  # noqa: E731
+    for a in arrows:
+        span = dist(a["from"], a["to"])
+        # it starts by where the piece was and points at where it goes (each end kept off the ring)
+        assert dist(a["start"], a["from"]) < 0.4 * span and dist(a["tip"], a["to"]) < 0.4 * span, a
+        assert dist(a["tip"], a["to"]) < dist(a["tip"], a["from"]), a
+        assert a["events"] == "none" or page.evaluate(
+            "() => getComputedStyle(document.querySelector('.moment-marks')).pointerEvents") == "none"
+    # the legend shows the arrow beside the better move's words
+    assert page.locator("[data-testid=moment-key-better] .moment-arrow-swatch").count() == 1
+    # the next step: the arrows go with the rings
+    page.get_by_test_id("replay-forward").click()
+    until(page, "() => !document.querySelector('.moment-arrow')", "the arrows cleared")

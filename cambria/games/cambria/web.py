@@ -319,6 +319,29 @@ class CambriaWeb:
                 forts.append(e["fort"])
         return {"roads": sorted(set(roads)), "boats": sorted(set(boats)), "forts": forts}
 
+    def paths(self, effects: Sequence[dict[str, Any]]) -> list[str]:
+        """What a step moved from one place on the board to another, each ``"kind:id>kind:id"``
+        (a warrior lifted from a road or boat and set down, the legion from road to road): the
+        review draws them as arrows.  A piece from the supply has no place to start from.
+
+        >>> CambriaWeb().paths([{"type": "place", "road": 7, "from": {"road": 3}},
+        ...                     {"type": "legion", "from": None, "to": 5},
+        ...                     {"type": "boat", "boat": 4, "from": {"boat": 2}}])
+        ['road:3>road:7', 'boat:2>boat:4']
+        """
+        out: list[str] = []
+        for e in effects:
+            source = e.get("from")
+            if e["type"] == "place" and isinstance(source, dict):
+                kind = "road" if "road" in source else "boat"
+                out.append(f"{kind}:{source[kind]}>road:{e['road']}")
+            elif e["type"] == "boat" and isinstance(source, dict):
+                kind = "road" if "road" in source else "boat"
+                out.append(f"{kind}:{source[kind]}>boat:{e['boat']}")
+            elif e["type"] == "legion" and isinstance(source, int) and isinstance(e.get("to"), int):
+                out.append(f"road:{source}>road:{e['to']}")
+        return out
+
     # ---------------------------------------------------------------- the log
     def log_lines(self, effects: Sequence[dict[str, Any]], actor: int) -> list[dict[str, Any]]:
         """Log lines ({seat, type, parts}) for the effects of one step, in the order they happened."""

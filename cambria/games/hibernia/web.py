@@ -306,6 +306,22 @@ class HiberniaWeb:
                 counties.append(e["from"])
         return {"counties": sorted(set(counties)), "roads": [], "boats": [], "forts": []}
 
+    def paths(self, effects: Sequence[dict[str, Any]]) -> list[str]:
+        """The soldiers a step sent from one county to another, each ``"county:i>county:j"`` once
+        (board order): the review draws them as arrows.  Soldiers from the supply start nowhere.
+
+        >>> HiberniaWeb().paths([{"type": "soldiers", "from": "supply", "to": 4},
+        ...                      {"type": "soldiers", "from": 2, "to": 4}, {"type": "soldiers", "from": 2, "to": 4}])
+        ['county:2>county:4']
+        """
+        out: list[str] = []
+        for e in effects:
+            if e["type"] == "soldiers" and isinstance(e["from"], int) and isinstance(e["to"], int):
+                path = f"county:{e['from']}>county:{e['to']}"
+                if path not in out:
+                    out.append(path)
+        return out
+
     # ---------------------------------------------------------------- the log
     def log_lines(self, effects: Sequence[dict[str, Any]], actor: int) -> list[dict[str, Any]]:
         """Log lines ({seat, type, parts}) for the effects of one step, in order."""

@@ -289,6 +289,9 @@ function momentMarks(svg, marks) {
       ...(touched.boats || []).map((b) => ring(boatNode(svg, b), 20)),
       ...(touched.forts || []).map((f) => ring(svg.querySelector(`.fort[data-fort="${Number(f)}"]`), 30)),
     ];
+  }, (element) => {
+    const node = nodeOf(svg, element);
+    return node ? [Number(node.dataset.x), Number(node.dataset.y)] : null;
   });
 }
 

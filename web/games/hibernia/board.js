@@ -186,7 +186,13 @@ export function draw(svg, state) {
 function momentMarks(svg, marks) {
   const counties = svg.querySelectorAll(".county");
   drawMoment(svg, marks, (kind, touched) => (touched.counties || []).map((i) => [counties[i],
-    (part) => svgEl("use", { class: part, href: `#${svg.dataset.map}-region-${counties[i].dataset.county}` })]));
+    (part) => svgEl("use", { class: part, href: `#${svg.dataset.map}-region-${counties[i].dataset.county}` })]),
+  (element) => { // "county:i": from the soldiers' spot of county i (board order)
+    const [kind, i] = element.split(":");
+    const node = kind === "county" ? counties[Number(i)] : null;
+    const spot = node ? svg.querySelector(`#${svg.dataset.map}-spot-${node.dataset.county}-0`) : null;
+    return spot ? [Number(spot.dataset.x), Number(spot.dataset.y)] : null;
+  });
 }
 
 /** The scoring walk: the marker goes space by space along the track (at once with reduced motion). */
