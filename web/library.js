@@ -51,6 +51,7 @@ export function describe(summary, { points = true } = {}) {
     return points && Array.isArray(summary.points)
       ? t("lib.withPoints", { text, points: summary.points.slice(0, summary.players.length).join("–") }) : text;
   }
+  if (summary.round) return t("lib.round", { where, round: summary.round });
   return summary.turn ? t("lib.turn", { where, turn: summary.turn }) : t("lib.steps", { where, count: summary.step });
 }
 

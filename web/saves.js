@@ -9,7 +9,7 @@
 //             games draw each roll when it is made: no seed).  The engine replays it, so a
 //             resumed game is exactly where it was, with the same dice (never re-rolled).
 //   summary   what the saved-games list shows: {game, title, map, players: [{name, colour, kind}],
-//             step, turn, over, winner_name, points, current (the seat whose turn it is)}
+//             step, turn, round (Hibernia), over, winner_name, points, current (the seat whose turn it is)}
 //   partial   {step, partial}: the unconfirmed choices of the move being composed
 //   review    the engine's review of the finished game: {items, total} so far, or {result}
 //             (reviewshape.js reads it back; one that cannot be read is dropped, the game kept)
@@ -162,6 +162,8 @@ export function summarize(record, view = null) {
     players,
     step: Array.isArray(record.steps) ? record.steps.length : 0,
     turn: view ? view.turn : null,
+    // Hibernia counts rounds (its panel and log say "Round 5"): the list says the same
+    round: view && view.position && Number.isInteger(view.position.round) && view.position.round > 0 ? view.position.round : null,
     over: view ? Boolean(view.over) : Boolean(result),
     winner_name: null,
     points: view ? scores(view.points) : result ? scores(result.scores || result.points) : null,
@@ -190,6 +192,7 @@ function storedSummary(record, stored) {
   const title = plainText(stored.title, "", 80);
   if (title) summary.title = title;
   if (Number.isInteger(stored.turn) && stored.turn > 0) summary.turn = stored.turn;
+  if (Number.isInteger(stored.round) && stored.round > 0 && stored.round < 1000) summary.round = stored.round;
   if (stored.over === true) summary.over = true;
   summary.points = scores(stored.points) || summary.points;
   if (summary.over) {

@@ -35,7 +35,9 @@ export function renderScores(box, { view, position, game, current }) {
     );
     rows.append(row);
   }
-  box.replaceChildren(rows);
+  // a game whose columns are symbols says what they mean, under the rows (not in the folded strip)
+  const legend = game.panel.legend ? game.panel.legend() : null;
+  box.replaceChildren(rows, ...(legend ? [el("p", { class: "score-legend", "data-testid": "score-legend", text: legend })] : []));
   fitStrip(box);
 }
 

@@ -114,12 +114,17 @@ def test_saved_games_export_import_and_replay(open_page, tmp_path):
     record = page.evaluate(RECORD)
     total = page.evaluate(VIEW)["step"]
     live = shown(page)
-    # the saved-games list holds it, marked as the one on the board
+    # the panel says what its symbols mean; the log's note names the round
+    round_ = page.evaluate(VIEW)["position"]["round"]
+    assert page.get_by_test_id("score-legend").inner_text().startswith("⚔ soldiers in supply · ▣ counties held")
+    assert page.get_by_test_id("forts-left").inner_text() in (f"Round {round_}", f"Round {round_}, the last")
+    # the saved-games list holds it, marked as the one on the board, at the same round (not "turn")
     page.get_by_test_id("menu-button").click()
     page.get_by_test_id("menu-library").click()
     page.get_by_test_id("library").wait_for()
     row = page.locator(".saved-game.playing")
     assert row.count() == 1
+    assert row.locator(".saved-where").inner_text() == f"Hibernia · round {round_}"
     with page.expect_download() as download:
         row.get_by_test_id("saved-export").click()
     exported = json.loads(open(download.value.path(), encoding="utf-8").read())

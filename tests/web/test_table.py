@@ -500,11 +500,18 @@ def test_the_computer_pace_is_a_setting_that_is_remembered(open_page):
 
 
 def test_the_words_for_export_and_replay():
-    """Games save themselves: the buttons that make a file say Export; the Russian replay is a replay."""
+    """Games save themselves: the buttons that make a file say Export; the replay is not named after the log
+    (German had "Spielverlauf" for both); the Russian replay is a replay."""
     for lang in ("en", "de", "es", "ru"):
         cat = catalog(lang)
         for key in ("menu.save", "end.save"):
             assert re.search(r"[Ee]xport|Экспорт", cat[key]), (lang, key, cat[key])
+    # the log and the replay are two things: no button to the replay borrows the log's title
+    for lang in ("en", "de", "es", "ru"):
+        cat = catalog(lang)
+        for key in ("menu.replay", "end.replay", "stats.replay"):
+            assert cat["log.title"].lower() not in cat[key].lower(), (lang, key, cat[key])
+    assert not any("verlauf" in catalog("de")[key].lower() for key in ("menu.replay", "end.replay", "stats.replay"))
     ru = catalog("ru")
     for key in ("menu.replay", "end.replay", "replay.label"):
         assert "запись" not in ru[key].lower() and "повтор" in ru[key].lower(), ru[key]

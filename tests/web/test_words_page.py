@@ -121,6 +121,40 @@ def test_the_first_visit_names_the_site_while_hibernia_is_chosen(site, context_f
     assert said and not any(re.search(r"Cambria|Hibernia", x) for x in said), said
 
 
+TOAST_BOXES = """window.__toastBoxes = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes)
+      if (n.nodeType === 1 && n.closest && n.closest('#toasts')) {
+        const b = n.getBoundingClientRect();
+        window.__toastBoxes.push({ text: n.textContent, top: b.top, bottom: b.bottom, left: b.left, right: b.right });
+      }
+  }).observe(document, { subtree: true, childList: true });"""
+
+
+@pytest.mark.parametrize("size", [(844, 390), (1366, 768)])
+def test_the_offline_message_lies_over_the_board_not_the_form_in_landscape(site, context_for, size):
+    """On the landscape new-game screen the first visit's message stands over the board's bottom
+    edge: it once covered a seat's menu (Spanish, 844×390)."""
+    words = catalog("es")
+    w, h = size
+    ctx = context_for(locale="es-ES", viewport={"width": w, "height": h}, has_touch=w < 1000, is_mobile=w < 1000)
+    ctx.add_init_script(TOAST_BOXES)
+    page = ctx.new_page()
+    page.goto(site.url)
+    page.wait_for_function("() => performance.getEntriesByName('cambria:interactive').length > 0", timeout=60000)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=60000)
+    until(page, "(t) => window.__toastBoxes.some((x) => x.text.includes(t))", "the first visit's offline message",
+          arg=words["offline.installed"])
+    box = next(x for x in page.evaluate("window.__toastBoxes") if words["offline.installed"] in x["text"])
+    side = page.evaluate("(() => { const b = document.querySelector('.side').getBoundingClientRect();"
+                         " return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; })()")
+    board = page.evaluate("(() => { const b = document.querySelector('#board-area').getBoundingClientRect();"
+                          " return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; })()")
+    assert not overlap(box, side), (box, side)
+    assert board["left"] - 1 <= box["left"] and box["right"] <= board["right"] + 1, (box, board)
+    assert board["top"] - 1 <= box["top"] and box["bottom"] <= board["bottom"] + 1, (box, board)
+
+
 # ------------------------------------------------------------------ Spanish: one game kept
 
 def unfinished_record(seed: int) -> dict:
@@ -166,21 +200,19 @@ def overlap(a: dict, b: dict) -> bool:
     return a["top"] < b["bottom"] and b["top"] < a["bottom"] and a["left"] < b["right"] and b["left"] < a["right"]
 
 
-def test_the_advanced_option_is_never_under_the_start_button_on_a_laptop(open_page):
-    s = open_page(locale="en-GB", **LAPTOP)
+@pytest.mark.parametrize("locale", ["en-GB", "es-ES"])
+def test_the_advanced_option_is_on_screen_and_never_under_the_start_button_on_a_laptop(open_page, locale):
+    """At 1366×768 Hibernia's Advanced setup is seen at once (next to the game's choice), whole,
+    above the start button, and a click on it toggles it without starting a game."""
+    s = open_page(locale=locale, **LAPTOP)
     page = s.page
     s.wait_interactive()
     page.get_by_test_id("game-hibernia").check()
     until(page, "() => !document.querySelector('#advanced-field').hidden", "the Advanced-setup option")
-    # the option out of sight below the fold, as it is at first on the laptop
+    # unscrolled: the whole option inside the column and above the start button
+    assert page.evaluate("document.querySelector('.side').scrollTop") == 0
     b = page.evaluate(BOXES)
-    assert b["option"]["bottom"] > b["side"]["bottom"], b
-    # brought into view the least way (a scroll of the wheel, Tab, a browser's own scrolling)
-    page.evaluate("document.querySelector('#advanced-field').scrollIntoView({ block: 'nearest' })")
-    until(page, "() => { const b = document.querySelector('#advanced-field').getBoundingClientRect();"
-          " return b.bottom <= document.querySelector('.side').getBoundingClientRect().bottom + 1; }",
-          "the option to be scrolled into view")
-    b = page.evaluate(BOXES)
+    assert b["option"]["top"] >= b["side"]["top"] and b["option"]["bottom"] <= b["start"]["top"], b
     assert not overlap(b["option"], b["start"]), b
     # a click at the middle of the option's box (where a person aims) toggles it, no game starts
     o = b["option"]

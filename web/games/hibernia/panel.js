@@ -22,6 +22,11 @@ export function playerCells(view, position, seat) {
   ];
 }
 
+/** What the columns' symbols mean (the scores panel shows it under the rows). */
+export function legend() {
+  return t("hib.panel.legend");
+}
+
 /** Beside the log's title: the round, and the last round once the end has begun. */
 export function panelNote(view) {
   if (view.over) return "";
