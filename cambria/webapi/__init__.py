@@ -58,7 +58,8 @@ page has: views send the lines from there on).
     steps before it), turn, player, played, best (notation), loss (win-chance points given away,
     0..100, one decimal), verdict (good|inaccuracy|mistake|blunder), chances (percent per player
     after the played step), why: [PART] (what the better move does that the played one does not;
-    [] for a good move), marks: {played, better} (what each touched on the board, as last_move)}``.
+    [] for a good move), marks: {played, better} (what each touched on the board, as last_move,
+    and its ``moves``: ``"road:3>road:9"``, a piece taken from one place to another)}``.
     REVIEW: ``{version: 1, game, total, decisions: [ITEM], chart: {points: [{step, turn,
     chances}]} (the start and after every decision), players: [{index, name, colour, shape}],
     mistakes: {"<player>": [ITEM index, the three largest losses > 0, largest first]},
