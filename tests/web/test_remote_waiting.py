@@ -29,6 +29,9 @@ def test_the_new_game_screen_says_whom_a_remote_game_waits_for_and_gives_the_lin
     join_live(bob, invite, "Bob")  # (his dialog closed)
     card_says(bob.page, "You asked for a seat in Aurelia's game of Cambria", "Bob's screen to say what he waits for")
     assert "Waiting for Aurelia to let you in" in bob.page.evaluate(CARD)
+    # the form's button below does not read as starting the game he waits for
+    for page in (bob.page, host.page):
+        assert page.get_by_test_id("start-button").inner_text() == "Start another game instead"
     # his join reached the host by live play: the host's screen says so, and no dialog opened over it
     card_says(host.page, "Seat 2: Bob asked for it", "the host's screen to show Bob's join")
     assert host.page.get_by_test_id("remote-dialog").is_hidden()
@@ -47,3 +50,4 @@ def test_the_new_game_screen_says_whom_a_remote_game_waits_for_and_gives_the_lin
     all_in(host, {"Bob": bob, "Cy": cy})
     started(host)
     until(host.page, f"() => ({CARD})() === null", "the card gone once the game starts", also=LIVE_STATE)
+    assert host.page.get_by_test_id("start-button").inner_text() == "Start the game"  # (for the next new game)

@@ -60,6 +60,7 @@ export default {
   "setup.germanHelp": "Bei völligem Gleichstand (Punkte und Plättchen) gewinnt, wer zuletzt am Zug war, statt dessen, dessen letzter Zug am längsten zurückliegt.",
   "setup.loading": "Wird geladen …",
   "setup.start": "Spiel beginnen",
+  "setup.startOther": "Stattdessen ein neues Spiel beginnen",
   "setup.unavailable": "Engine nicht verfügbar",
   "setup.nameOf": "Name von Spieler {n}",
   "setup.colourOf": "Farbe von Spieler {n}",

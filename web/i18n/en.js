@@ -62,6 +62,7 @@ export default {
   "setup.germanHelp": "On a full tie (points and tokens), the player who moved most recently wins, instead of the one whose last turn lies furthest back.",
   "setup.loading": "Loading…",
   "setup.start": "Start the game",
+  "setup.startOther": "Start another game instead",
   "setup.unavailable": "Engine unavailable",
   "setup.nameOf": "Name of player {n}",
   "setup.colourOf": "Colour of player {n}",

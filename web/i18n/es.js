@@ -60,6 +60,7 @@ export default {
   "setup.germanHelp": "Con empate total (puntos y fichas) gana quien jugó más recientemente, en lugar de aquel cuyo último turno fue el más lejano.",
   "setup.loading": "Cargando…",
   "setup.start": "Empezar la partida",
+  "setup.startOther": "Empezar otra partida",
   "setup.unavailable": "Motor no disponible",
   "setup.nameOf": "Nombre del jugador {n}",
   "setup.colourOf": "Color del jugador {n}",

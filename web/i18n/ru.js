@@ -60,6 +60,7 @@ export default {
   "setup.germanHelp": "При полном равенстве (очки и жетоны) побеждает тот, кто ходил последним, а не тот, чей последний ход был раньше всех.",
   "setup.loading": "Загрузка…",
   "setup.start": "Начать игру",
+  "setup.startOther": "Начать другую игру",
   "setup.unavailable": "Движок недоступен",
   "setup.nameOf": "Имя игрока {n}",
   "setup.colourOf": "Цвет игрока {n}",

@@ -15,6 +15,16 @@ import { t } from "../i18n.js";
 import { namesOf, seatLabel } from "./words.js";
 import { gameTitle } from "../games/index.js";
 
+/** The new-game form's start button under the card: "Start another game instead" while a game
+ * waits here (a joiner read "Start the game" as starting the one they wait for), else as it was.
+ * Only the ready button's words change: "Loading…" and "unavailable" are the engine's to say. */
+function startWords(key) {
+  const start = document.getElementById("start");
+  if (!start || start.disabled || !["setup.start", "setup.startOther"].includes(start.dataset.i18n)) return;
+  start.dataset.i18n = key;
+  start.textContent = t(key);
+}
+
 export function createWaitCard({ again, presence }) {
   let card = null;
   let shown = null; // the remote view the card shows
@@ -53,6 +63,7 @@ export function createWaitCard({ again, presence }) {
         onclick: () => again(remote) }),
     ].filter(Boolean));
     card.hidden = false;
+    startWords("setup.startOther");
     if (first) card.scrollIntoView({ block: "nearest" }); // the screen may have been scrolled to the seats
   }
 
@@ -70,6 +81,7 @@ export function createWaitCard({ again, presence }) {
         card.hidden = true;
         card.replaceChildren();
       }
+      startWords("setup.start");
     },
   };
 }
