@@ -152,8 +152,12 @@ def test_hibernia_the_walk_that_ends_the_turn_is_told_in_steps():
     HIBERNIA.apply_action(after, action, True, fx)
     steps = next(e["steps"] for e in fx if e["type"] == "walk")
     assert steps >= 2
-    r = why(HIBERNIA, s, action, [(action, 1.0), (act(HIBERNIA, "extra muster"), 0.0)])
+    r = why(HIBERNIA, s, action, [(action, 1.0)])  # no runner-up: the most telling of all it does
     assert r["part"] == {"key": "hib.hint.walk", "args": {"count": steps}}
+    # against a runner-up that ends the turn with the same walk, what sets it apart is said
+    r = why(HIBERNIA, s, action, [(action, 1.0), (act(HIBERNIA, "extra muster"), 0.0)])
+    held = after.count[after.board.index["MEA"]]
+    assert held > 2 and r["part"] == {"key": "hib.hint.hold", "args": {"county": {"county": "MEA"}, "count": held}}
 
 
 def test_hibernia_a_muster_counts_the_soldiers_back():

@@ -66,3 +66,30 @@ def test_the_hint_and_its_reason_are_the_same_every_time(game):
     first = hints(game, 8)
     webapi._reset()
     assert hints(game, 8) == first
+
+
+@pytest.mark.parametrize("game", ["cambria", "hibernia"])
+def test_every_hint_with_a_choice_gives_a_reason_not_only_the_searchs_best(game):
+    """Over whole stretches of seeded games (Cambria with two players: the grey warrior's
+    placements too), a hint where there was a choice always says what the move does: never only
+    "the strongest the search found"."""
+    from cambria.core.record import load_record
+    seats = SEATS[game] if game == "hibernia" else SEATS["cambria"][:2]
+    generic = []
+    asked = 0
+    for seed in (3, 4, 5):
+        webapi._reset()
+        v = call("new_game", {"game": game, "players": seats, "seed": seed})["view"]
+        n = 0
+        while n < 20 and not v["over"]:
+            if v["chance"]:
+                v = call("roll", {"step": v["step"]})["view"]
+                continue
+            hint = call("hint", {"step": v["step"]})
+            n += 1
+            if len(load_record(call("record", {})).legal_actions()) > 1:
+                asked += 1
+                if hint["why_kind"] == "best":
+                    generic.append((seed, v["step"], hint["action"]))
+            v = call("play", {"action": hint["action"], "step": v["step"]})["view"]
+    assert asked >= 40 and not generic, (asked, generic)

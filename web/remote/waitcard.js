@@ -18,11 +18,11 @@ import { gameTitle } from "../games/index.js";
 /** The new-game form's start button under the card: "Start another game instead" while a game
  * waits here (a joiner read "Start the game" as starting the one they wait for), else as it was.
  * Only the ready button's words change: "Loading…" and "unavailable" are the engine's to say. */
-function startWords(key) {
+function startWords(waiting) {
   const start = document.getElementById("start");
   if (!start || start.disabled || !["setup.start", "setup.startOther"].includes(start.dataset.i18n)) return;
-  start.dataset.i18n = key;
-  start.textContent = t(key);
+  start.dataset.i18n = waiting ? "setup.startOther" : "setup.start";
+  start.textContent = waiting ? t("setup.startOther") : t("setup.start");
 }
 
 export function createWaitCard({ again, presence }) {
@@ -63,7 +63,7 @@ export function createWaitCard({ again, presence }) {
         onclick: () => again(remote) }),
     ].filter(Boolean));
     card.hidden = false;
-    startWords("setup.startOther");
+    startWords(true);
     if (first) card.scrollIntoView({ block: "nearest" }); // the screen may have been scrolled to the seats
   }
 
@@ -81,7 +81,7 @@ export function createWaitCard({ again, presence }) {
         card.hidden = true;
         card.replaceChildren();
       }
-      startWords("setup.start");
+      startWords(false);
     },
   };
 }

@@ -54,7 +54,7 @@ def _walk_now(state: State, player: int) -> int:
 class HiberniaExplain:
     """The explain hooks of Hibernia (see ``cambria.ai.explain``)."""
 
-    KINDS = ("take", "deny", "clear", "walk", "pace", "muster")
+    KINDS = ("take", "deny", "clear", "walk", "pace", "muster", "hold")
 
     def reasons(self, before: State, after: State, effects: Effects, player: int) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -72,6 +72,11 @@ class HiberniaExplain:
                 elif e["holder"] is None:
                     out.append({"kind": "clear", "about": e["county"], "value": 1,
                                 "part": part("hib.hint.clear", county=where, name=seat(e["defender"]))})
+            elif t == "action" and e["kind"] == "reinforce" and e["player"] == player:
+                # the least telling: a county of one's own made stronger (how many stand there now)
+                n = after.count[e["county"]]
+                out.append({"kind": "hold", "about": e["county"], "value": n,
+                            "part": part("hib.hint.hold", county=county_ref(before, e["county"]), count=n)})
             elif t == "walk" and e["player"] == player and e["steps"]:
                 walked = True
                 out.append({"kind": "walk", "about": None, "value": e["steps"],
