@@ -243,7 +243,9 @@ class FirefoxPage(EnginePage):
     engine = "firefox"
 
     def __init__(self, width: int, height: int, touch: bool = False, mobile: bool = False, scale: float = 1,
-                 reduced_motion: bool = True):
+                 reduced_motion: bool = True, init: str = "", prefs: dict | None = None):
+        """``init``: a script run first in each page after the test hooks; ``prefs``: Firefox
+        preferences (live play between two browsers here: WebRTC over loopback)."""
         super().__init__()
         self.touch = touch
         node = shutil.which("node")
@@ -261,7 +263,8 @@ class FirefoxPage(EnginePage):
         threading.Thread(target=lambda: self._stderr.extend(self._proc.stderr), daemon=True).start()
         self._next = 0
         self.version = self._call("launch", width=width, height=height, touch=touch, mobile=mobile, scale=scale,
-                                  reducedMotion=reduced_motion, initScript=HOOKS, executable=FIREFOX)
+                                  reducedMotion=reduced_motion, initScript=HOOKS + "\n" + init, prefs=prefs or {},
+                                  executable=FIREFOX)
 
     def _read(self) -> None:
         for line in self._proc.stdout:

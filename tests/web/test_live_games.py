@@ -1,5 +1,6 @@
 """Whole games played live (slow): two, three and four devices, both games, with a computer seat
-and two people sharing the host's phone (the pass screen between them). Every device plays its
+and two people sharing the host's phone (the pass screen between them), and one between
+Chromium and Firefox (puppeteer-core over WebDriver BiDi, test_engines.py). Every device plays its
 own turns by taps when the game says so; nothing else is done between turns, no link passes after
 the invite. At the end every device holds the same record, and the game is over on each."""
 
@@ -7,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import LIVE_SETUP
+from enginepage import EngineSession, FirefoxPage
+from test_engines import engine_node  # noqa: F401 (the fixture: puppeteer-core installed)
 from test_live_play import LIVE_STATE, all_in, in_step, join_live, live_device, messages, next_actor, \
     reach_everyone
 from test_remote_play import LAPTOP, PHONE, player_for, remote_state, same_game_everywhere, start_remote
@@ -69,3 +73,44 @@ def test_whole_live_games(open_page, game: str, kinds: list[str], names: list[st
     same_game_everywhere(devices)
     if kinds.count("human") > 1:
         assert passes > 0, "two people at one phone and no pass screen between them"
+
+
+def play_to_the_end(devices: dict, players: dict, map_id: str) -> None:
+    turns = 0
+    while (acting := next_actor(devices)) is not None:
+        before = max(messages(s) for s in devices.values())
+        play_turn_passing(devices[acting], players[acting], map_id)
+        reach_everyone(devices, before, acting)
+        turns += 1
+        assert turns < 400, "the game did not end"
+    in_step(devices)
+
+
+def test_a_whole_live_game_between_chromium_and_firefox(open_page, site, engine_node) -> None:  # noqa: F811
+    """The host in Chromium, Bob in Firefox: the join and every turn by live play (WebRTC between
+    two browser engines, Firefox over loopback by its own preference), to the end."""
+    host = live_device(open_page, viewport=LAPTOP)
+    invite = start_remote(host.page, "cambria", ["human", "remote"])
+    firefox = FirefoxPage(1280, 800, init=LIVE_SETUP["relay"], prefs={"media.peerconnection.ice.loopback": True})
+    try:
+        bob = EngineSession(firefox, site.origin)
+        firefox.goto(invite)
+        bob.wait_interactive()
+        until(firefox, "() => document.querySelector('[data-testid=remote-live-switch]')?.checked === true",
+              "live play on in Firefox")
+        firefox.get_by_test_id("remote-name").fill("Bob")
+        firefox.get_by_test_id("remote-join").click()
+        until(firefox, "() => /live/.test(document.querySelector('[data-testid=remote-share-text]')?.textContent || '')",
+              "Firefox to say the host has the join by live play", also=LIVE_STATE)
+        firefox.get_by_test_id("remote-close").click()
+        until(host.page, "() => Boolean(window.__cambria.state().view?.remote?.started)", "the game to start", also=LIVE_STATE)
+        devices = {0: host, 1: bob}
+        play_to_the_end(devices, {0: player_for("cambria", host, False, 5), 1: player_for("cambria", bob, False, 6)},
+                        "cambria")
+        for dev, s in devices.items():
+            assert remote_state(s)["over"], dev
+            assert s.page.get_by_test_id("remote-dialog").is_hidden(), dev  # no link asked for
+        same_game_everywhere(devices)
+        bob.assert_clean()
+    finally:
+        firefox.close()

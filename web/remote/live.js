@@ -68,6 +68,7 @@ export function createLive({ onLink, onChange }) {
   let state = "off";
   let sendLink = null;
   let sendHello = null;
+  let lastHello = null; // the hello last sent to everyone in the room (JSON)
   const peers = new Map(); // peerId -> its hello
   const guard = createGuard(); // kept across rooms: a peer cut off stays cut off
 
@@ -111,6 +112,7 @@ export function createLive({ onLink, onChange }) {
     room = null;
     key = null;
     sendLink = sendHello = null;
+    lastHello = null;
     peers.clear();
     if (state !== "off") {
       state = "off";
@@ -133,7 +135,13 @@ export function createLive({ onLink, onChange }) {
       return;
     }
     if (key === live.room && ["connecting", "on", "no_relay"].includes(state)) {
-      sendHello?.(hello); // in the room, or on the way there: only the hello changes
+      // in the room, or on the way there: only the hello changes, and it goes when it did (the
+      // page asks on every redraw: the same hello again would only count against this page)
+      const said = JSON.stringify(hello);
+      if (said !== lastHello && sendHello) {
+        lastHello = said;
+        sendHello(hello);
+      }
       return;
     }
     leave();

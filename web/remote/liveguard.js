@@ -18,7 +18,9 @@
 export const LIMITS = Object.freeze({
   text: 1_000_000, // characters in one message (the whole of a long game is 60,000)
   windowMs: 10_000,
-  messages: 60, // messages of a peer in one window
+  // messages of a peer in one window: a quick two-player game by taps sends about 6 a second
+  // (a hello as each turn starts and ends, the turn), a flood thousands
+  messages: 300,
   bytes: 4_000_000, // bytes a connection carries in one window, every message of any kind
   refused: 5, // messages the engine refused in one window before the peer is cut off
   halfMs: 15_000, // a message begun and not finished after this long

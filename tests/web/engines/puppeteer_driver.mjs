@@ -5,7 +5,7 @@
 //                                        (.cache/engines-node/node_modules: `npm ci` of package.json here)
 // Each request is one line {id, cmd, ...}; each answer one line {id, ok: true, value} or
 // {id, ok: false, error}.  Commands:
-//   launch {width, height, touch, mobile, scale, reducedMotion, initScript}   start Firefox and open a page
+//   launch {width, height, touch, mobile, scale, reducedMotion, initScript, prefs}   start Firefox and open a page
 //   goto {url}   reload   evaluate {expression} (a promise is awaited)
 //   click {x, y}   tap {x, y}   clickSelector {selector}   tapSelector {selector}
 //   fill {selector, value} (real keystrokes)   select {selector, value}   screenshot {path}
@@ -41,7 +41,7 @@ const commands = {
       headless: true,
       protocol: "webDriverBiDi",
       timeout: 180000, // a start on a busy machine
-      extraPrefsFirefox: r.reducedMotion ? { "ui.prefersReducedMotion": 1 } : {},
+      extraPrefsFirefox: { ...(r.reducedMotion ? { "ui.prefersReducedMotion": 1 } : {}), ...(r.prefs || {}) },
     });
     page = await browser.newPage();
     page.on("console", (m) => { if (m.type() === "error") errors.push(`console.error: ${describe(m)}`); });
