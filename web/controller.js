@@ -280,7 +280,8 @@ export function createController({ engine, board, turnCard, logPanel, setup, lib
     const res = await ask("hint", { level: "hard", step: view.step });
     // with the one reason the engine found for it (cambria/ai/explain.py), long enough to read
     const words = res && res.why ? t("hint.why", { why: say(res.why, context(view)) }) : t("hint.shown");
-    if (res && (await showChoices(res.steps))) notify(words, { ms: HINT_MS });
+    // the answer to the tap: before any toast still waiting from the turn (a capture's)
+    if (res && (await showChoices(res.steps))) notify(words, { ms: HINT_MS, now: true });
   }
 
   /** Still in `mode` with the same view (no other answer, game or screen came in meanwhile). */

@@ -41,12 +41,18 @@ export function choicesByElement(state) {
  * whole, a large one (a county) at its middle, where a finger taps it. */
 function targetBoxes(svg) {
   if (!svg) return [];
-  return [...svg.querySelectorAll(".legal:not(.road)")].map((n) => {
+  // what the player may tap, and what the move being composed (or the hint) has put on the board:
+  // the pieces it placed, the element chosen, the counties it changes
+  const marked = ".legal:not(.road), .pending, .selected, .county.changed";
+  const boxes = [...svg.querySelectorAll(marked)].map((n) => {
     const r = n.getBoundingClientRect();
     if (r.width < 60 && r.height < 60) return r;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     return { left: x - 15, right: x + 15, top: y - 15, bottom: y + 15 };
   });
+  // a game's supply on the board (Hibernia's box): whole, it says what the move leaves
+  for (const n of svg.querySelectorAll("g.supply")) boxes.push(n.getBoundingClientRect());
+  return boxes;
 }
 
 /** The view on the board: the live game's, or the replay's past one. */

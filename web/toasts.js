@@ -11,6 +11,8 @@
 //   notify(text, { urgent: true })         // first in the queue, the one showing cut short: what
 //                                          // the player must hear now (the engine's state)
 //   notify(text, { keep: true })           // not about a turn (the guide's last word): a new turn keeps it
+//   notify(text, { now: true })            // the answer to a tap (the hint's reason): first, the one
+//                                          // showing cut short, and gone with its turn
 //   dropToasts()                           // the turn changed: its toasts go, showing or waiting
 //   keepToastsOff(() => [DOMRect, ...])    // what a toast may not cover (the legal targets)
 //   placeToasts()                          // after a redraw: the edge again (the targets moved)
@@ -55,7 +57,7 @@ function leave(current) {
   }, LEAVE_MS);
 }
 
-export function toast(content, cls = "", { ms = SHOWN_MS, urgent = false, keep = false } = {}) {
+export function toast(content, cls = "", { ms = SHOWN_MS, urgent = false, keep = false, now = false } = {}) {
   // captures and the start player are read out with the log (a11y.js): not twice
   const echoed = cls === "capture" || cls === "start";
   const node = el("div", { class: `toast ${cls}`.trim(), role: echoed ? null : "status" });
@@ -63,11 +65,12 @@ export function toast(content, cls = "", { ms = SHOWN_MS, urgent = false, keep =
   const key = `${cls}|${node.textContent}`;
   keep = keep || urgent; // the engine's state is no turn's
   if ((showing && showing.key === key) || waiting.some((w) => w.key === key)) return; // the same event, once
-  if (urgent) waiting.unshift({ node, key, ms, keep });
+  const first = urgent || now;
+  if (first) waiting.unshift({ node, key, ms, keep });
   else waiting.push({ node, key, ms, keep });
-  while (waiting.length > MAX_WAITING) waiting.splice(urgent ? 1 : 0, 1);
+  while (waiting.length > MAX_WAITING) waiting.splice(first ? 1 : 0, 1);
   if (!showing) next();
-  else if (urgent) leave(showing);
+  else if (first) leave(showing);
 }
 
 /** The turn changed: what was said belongs to the turn before (the log keeps it). */

@@ -86,3 +86,54 @@ def test_tapping_hint_shows_why_in_words(open_page, game, locale, lang):
             assert (words["player.neutral"] if p["neutral"] else p["name"]) in toast
     assert words["hint.shown"] not in toast
     s.assert_clean()
+
+
+# a toast from earlier in the turn, long (30 s): the hint's reason must not wait behind it
+OLD_TOAST = """async () => {
+  const app = document.querySelector('script[type=module][src*="app.js"]').src;
+  const { notify } = await import(new URL('toasts.js', app).href);
+  notify('An older message of this turn', { ms: 30000 });
+}"""
+PENDING_UNDER_TOAST = """() => {
+  const t = [...document.querySelectorAll('#toasts .toast')].find((n) => n.textContent.includes('Hint'));
+  if (!t) return null;
+  const a = t.getBoundingClientRect();
+  const meets = (b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const svg = [...document.querySelectorAll('svg.board')].find((s) => s.getClientRects().length);
+  return [...svg.querySelectorAll('.pending, .selected, .county.changed')].filter((n) => {
+    const r = n.getBoundingClientRect();
+    if (r.width < 60 && r.height < 60) return meets(r);
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return meets({ left: x - 15, right: x + 15, top: y - 15, bottom: y + 15 });
+  }).map((n) => n.getAttribute('class'));
+}"""
+
+
+@pytest.mark.parametrize("game, size", [("cambria", {"width": 390, "height": 844}), ("hibernia", {"width": 844, "height": 390})],
+                         ids=["cambria-phone", "hibernia-landscape"])
+def test_the_hints_reason_comes_at_once_and_leaves_its_move_in_sight(open_page, game, size):
+    """The hint's reason is the answer to a tap: it does not wait behind a toast from earlier in
+    the turn (a Spanish player saw an old capture toast, and no reason, after tapping Hint), and
+    it does not lie over the move it laid out on the board."""
+    s = open_page("?seed=7", reduced_motion="reduce", viewport=size, has_touch=True, is_mobile=True)
+    s.wait_interactive()
+    page = s.page
+    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
+    page.evaluate("window.__cambria.setPause(0)")
+    page.get_by_test_id(f"game-{game}").click()
+    page.get_by_test_id("count-3").click()
+    page.get_by_test_id("start-button").click()
+    until(page, "() => document.querySelector('#app').dataset.screen === 'game'", "the game to start")
+    to_choosing(page)
+    idle(page)
+    page.evaluate(OLD_TOAST)
+    until(page, "() => [...document.querySelectorAll('#toasts .toast')].some((n) => n.textContent.includes('older'))",
+          "the older toast showing")
+    started = page.evaluate("() => performance.now()")
+    page.get_by_test_id("hint-button").click()
+    until(page, "() => [...document.querySelectorAll('#toasts .toast:not(.gone)')].some((n) => n.textContent.includes('Hint'))",
+          "the hint's reason")
+    waited = page.evaluate("() => performance.now()") - started
+    assert waited < 25000, f"the reason waited {waited:.0f} ms: behind the older toast"
+    assert page.evaluate(PENDING_UNDER_TOAST) == [], "the hint's reason lies over the move it laid out"
+    s.assert_clean()
