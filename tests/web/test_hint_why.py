@@ -51,9 +51,9 @@ def to_choosing(page) -> None:
     raise AssertionError("no decision after six rolls")
 
 
-@pytest.mark.parametrize("game, locale, lang", [("cambria", "de-DE", "de"), ("hibernia", "ru-RU", "ru")])
-def test_tapping_hint_shows_why_in_words(open_page, game, locale, lang):
-    s = open_page("?seed=5", locale=locale, reduced_motion="reduce", **DESKTOP)
+def at_a_choice(open_page, game: str, query: str, **options):
+    """A new three-person game of ``game`` at its first decision (computers at once)."""
+    s = open_page(query, reduced_motion="reduce", **options)
     s.wait_interactive()
     page = s.page
     page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
@@ -64,6 +64,12 @@ def test_tapping_hint_shows_why_in_words(open_page, game, locale, lang):
     until(page, "() => document.querySelector('#app').dataset.screen === 'game'", "the game to start")
     to_choosing(page)
     idle(page)
+    return s, page
+
+
+@pytest.mark.parametrize("game, locale, lang", [("cambria", "de-DE", "de"), ("hibernia", "ru-RU", "ru")])
+def test_tapping_hint_shows_why_in_words(open_page, game, locale, lang):
+    s, page = at_a_choice(open_page, game, "?seed=5", locale=locale, **DESKTOP)
     # what the engine says for this position (the same search, the same answer every time)
     hint = page.evaluate("() => window.__cambria.request('hint', {level: 'hard'})")
     (part,) = hint["why"]
@@ -115,17 +121,7 @@ def test_the_hints_reason_comes_at_once_and_leaves_its_move_in_sight(open_page, 
     """The hint's reason is the answer to a tap: it does not wait behind a toast from earlier in
     the turn (a Spanish player saw an old capture toast, and no reason, after tapping Hint), and
     it does not lie over the move it laid out on the board."""
-    s = open_page("?seed=7", reduced_motion="reduce", viewport=size, has_touch=True, is_mobile=True)
-    s.wait_interactive()
-    page = s.page
-    page.evaluate("localStorage.setItem('cambria:tutorial', 'done')")
-    page.evaluate("window.__cambria.setPause(0)")
-    page.get_by_test_id(f"game-{game}").click()
-    page.get_by_test_id("count-3").click()
-    page.get_by_test_id("start-button").click()
-    until(page, "() => document.querySelector('#app').dataset.screen === 'game'", "the game to start")
-    to_choosing(page)
-    idle(page)
+    s, page = at_a_choice(open_page, game, "?seed=7", viewport=size, has_touch=True, is_mobile=True)
     page.evaluate(OLD_TOAST)
     until(page, "() => [...document.querySelectorAll('#toasts .toast')].some((n) => n.textContent.includes('older'))",
           "the older toast showing")
