@@ -269,16 +269,21 @@ def test_a_kept_action_is_searched_as_deep_as_the_best_and_changes_no_choice():
 def expected_paths(board: str, state, action) -> list[str]:
     """From where to where a move takes a piece, read from the action itself (not its effects)."""
     if board == "hibernia":
+        if action.is_muster:
+            return []
         index = state.board.index
-        return [f"county:{index[cid]}>county:{index[action.target]}" for cid, _ in action.sources]
+        t, p = index[action.target], state.current
+        # as many from the supply as own counties border the target (what the supply has)
+        supply = min((state.board.adjacent[t] & state.masks[p]).bit_count(), state.supply[p])
+        return [f"supply:{p}>county:{t}"] * (supply > 0) + [
+            f"county:{index[cid]}>county:{t}" for cid, _ in action.sources]
     out = []
     if action.kind in ("place", "neutral") and action.from_road is not None:
         out.append(f"road:{action.from_road}>road:{action.road}")
     elif action.kind == "place" and action.from_boat is not None:
         out.append(f"boat:{action.from_boat}>road:{action.road}")
     elif action.kind == "legion":
-        if state.legion >= 0:
-            out.append(f"road:{state.legion}>road:{action.road}")
+        out.append(f"road:{state.legion}>road:{action.road}" if state.legion >= 0 else f"eagle:0>road:{action.road}")
         if action.boat is not None and action.boat_from_road is not None:
             out.append(f"road:{action.boat_from_road}>boat:{action.boat}")
         elif action.boat is not None and action.boat_from_boat is not None:

@@ -20,7 +20,7 @@ import { t } from "./i18n.js";
 
 const KINDS = ["roads", "boats", "forts", "counties"];
 const SVGNS = "http://www.w3.org/2000/svg";
-const MOVE = /^(road|boat|fort|county):\d{1,4}>(road|boat|fort|county):\d{1,4}$/;
+const MOVE = /^(road|boat|fort|county|eagle|supply):\d{1,4}>(road|boat|fort|county):\d{1,4}$/;
 
 /** TOUCHED as drawn: each known kind a list of whole numbers (anything else left out). */
 export function cleanTouched(touched) {

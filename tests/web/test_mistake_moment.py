@@ -150,6 +150,8 @@ ARROWS = """() => {
     const [kind, id] = ref.split(':');
     const node = kind === 'road' ? svg.querySelector(`.slot[data-road="${id}"]`)
       : kind === 'boat' ? svg.querySelector(`.boat[data-boat="${id}"]`)
+      : kind === 'eagle' ? svg.querySelector('.eagle')
+      : kind === 'supply' ? svg.querySelector(`#${svg.dataset.map}-supply-slot-${id}`)
       : svg.querySelector(`#${svg.dataset.map}-spot-${all[Number(id)].dataset.county}-0`);
     const b = node.getBoundingClientRect();
     return [b.left + b.width / 2, b.top + b.height / 2];

@@ -321,13 +321,13 @@ class CambriaWeb:
 
     def paths(self, effects: Sequence[dict[str, Any]]) -> list[str]:
         """What a step moved from one place on the board to another, each ``"kind:id>kind:id"``
-        (a warrior lifted from a road or boat and set down, the legion from road to road): the
-        review draws them as arrows.  A piece from the supply has no place to start from.
+        (a warrior lifted from a road or boat and set down, the legion from the eagle or a road):
+        the review draws them as arrows.  A warrior from the supply (off the board) has none.
 
         >>> CambriaWeb().paths([{"type": "place", "road": 7, "from": {"road": 3}},
         ...                     {"type": "legion", "from": None, "to": 5},
         ...                     {"type": "boat", "boat": 4, "from": {"boat": 2}}])
-        ['road:3>road:7', 'boat:2>boat:4']
+        ['road:3>road:7', 'eagle:0>road:5', 'boat:2>boat:4']
         """
         out: list[str] = []
         for e in effects:
@@ -338,8 +338,9 @@ class CambriaWeb:
             elif e["type"] == "boat" and isinstance(source, dict):
                 kind = "road" if "road" in source else "boat"
                 out.append(f"{kind}:{source[kind]}>boat:{e['boat']}")
-            elif e["type"] == "legion" and isinstance(source, int) and isinstance(e.get("to"), int):
-                out.append(f"road:{source}>road:{e['to']}")
+            elif e["type"] == "legion" and isinstance(e.get("to"), int):
+                # off the eagle (its first move, or back from a displacement) or from its road
+                out.append(f"road:{source}>road:{e['to']}" if isinstance(source, int) else f"eagle:0>road:{e['to']}")
         return out
 
     # ---------------------------------------------------------------- the log

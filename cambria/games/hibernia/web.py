@@ -307,17 +307,20 @@ class HiberniaWeb:
         return {"counties": sorted(set(counties)), "roads": [], "boats": [], "forts": []}
 
     def paths(self, effects: Sequence[dict[str, Any]]) -> list[str]:
-        """The soldiers a step sent from one county to another, each ``"county:i>county:j"`` once
-        (board order): the review draws them as arrows.  Soldiers from the supply start nowhere.
+        """The soldiers a step sent into a county, from the player's supply box or another county,
+        each ``"supply:p>county:j"`` / ``"county:i>county:j"`` once (board order): the review
+        draws them as arrows.
 
-        >>> HiberniaWeb().paths([{"type": "soldiers", "from": "supply", "to": 4},
-        ...                      {"type": "soldiers", "from": 2, "to": 4}, {"type": "soldiers", "from": 2, "to": 4}])
-        ['county:2>county:4']
+        >>> HiberniaWeb().paths([{"type": "soldiers", "player": 1, "from": "supply", "to": 4},
+        ...                      {"type": "soldiers", "player": 1, "from": 2, "to": 4},
+        ...                      {"type": "soldiers", "player": 1, "from": 2, "to": 4}])
+        ['supply:1>county:4', 'county:2>county:4']
         """
         out: list[str] = []
         for e in effects:
-            if e["type"] == "soldiers" and isinstance(e["from"], int) and isinstance(e["to"], int):
-                path = f"county:{e['from']}>county:{e['to']}"
+            if e["type"] == "soldiers" and isinstance(e["to"], int) and (isinstance(e["from"], int) or e["from"] == "supply"):
+                start = f"county:{e['from']}" if isinstance(e["from"], int) else f"supply:{e['player']}"
+                path = f"{start}>county:{e['to']}"
                 if path not in out:
                     out.append(path)
         return out

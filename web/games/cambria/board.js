@@ -290,7 +290,7 @@ function momentMarks(svg, marks) {
       ...(touched.forts || []).map((f) => ring(svg.querySelector(`.fort[data-fort="${Number(f)}"]`), 30)),
     ];
   }, (element) => {
-    const node = nodeOf(svg, element);
+    const node = element === "eagle:0" ? svg.querySelector(".eagle") : nodeOf(svg, element);
     return node ? [Number(node.dataset.x), Number(node.dataset.y)] : null;
   });
 }

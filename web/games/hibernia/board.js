@@ -187,10 +187,11 @@ function momentMarks(svg, marks) {
   const counties = svg.querySelectorAll(".county");
   drawMoment(svg, marks, (kind, touched) => (touched.counties || []).map((i) => [counties[i],
     (part) => svgEl("use", { class: part, href: `#${svg.dataset.map}-region-${counties[i].dataset.county}` })]),
-  (element) => { // "county:i": from the soldiers' spot of county i (board order)
+  (element) => { // "county:i": the soldiers' spot of county i (board order); "supply:k": seat k's in the box
     const [kind, i] = element.split(":");
     const node = kind === "county" ? counties[Number(i)] : null;
-    const spot = node ? svg.querySelector(`#${svg.dataset.map}-spot-${node.dataset.county}-0`) : null;
+    const spot = node ? svg.querySelector(`#${svg.dataset.map}-spot-${node.dataset.county}-0`)
+      : kind === "supply" ? svg.querySelector(`#${svg.dataset.map}-supply-slot-${Number(i)}`) : null;
     return spot ? [Number(spot.dataset.x), Number(spot.dataset.y)] : null;
   });
 }
