@@ -23,6 +23,12 @@ WHY: dict[str, str | dict[str, str]] = {
     "hint.why.lead": "puts you in the lead at {fort} ({number})",
     "hint.why.token": "wins you the VP token of {fort} (+{vp})",
     "hint.why.boat": "puts a warrior on boat {boat}",
+    "hint.why.block": "blocks a road of {fort} with the legion",
+    "hint.why.hinder": "puts the grey warrior in {name}’s way at {fort}",
+    "hint.why.spare": "keeps the grey warrior away from your forts",
+    "hint.why.close": "fills {fort}: the grey army takes it, so no rival scores it",
+    "hint.why.least": "sets the grey warrior where it hurts you least",
+    "hint.why.near": "gives you {count} of the {roads} roads at {fort}",
     "hib.hint.take": "takes {county}",
     "hib.hint.takeFrom": "takes {county} from {name}",
     "hib.hint.clear": "drives {name} out of {county}",
@@ -32,6 +38,8 @@ WHY: dict[str, str | dict[str, str]] = {
                       "other": "makes this turn’s walk {count} steps"},
     "hib.hint.muster": {"one": "brings {count} soldier back from the shield",
                         "other": "brings {count} soldiers back from the shield"},
+    "hib.hint.hold": {"one": "makes {county} stronger: {count} soldier there",
+                      "other": "makes {county} stronger: {count} soldiers there"},
 }
 
 _VERDICT_WORDS = {"good": ("good move", "good moves"), "inaccuracy": ("inaccuracy", "inaccuracies"),
