@@ -386,7 +386,8 @@ export function createLibrary({ request, enter, notify, onGameOnBoard, readOnly,
     dialog.querySelector(".library-empty").hidden = entries.length > 0 || Boolean(remote?.list().length);
     dialog.querySelector(".remote-games")?.remove(); // games by link (remote/list.js), after the others
     if (remote) list.after(remote.section(() => { closeDialog(); }, renderList));
-    const elsewhere = Boolean(onBoard && current && !tabs.holds(current.id)); // another tab plays the game on the board
+    // another tab plays the game on the board (not: this tab's lock on a game just opened is on its way)
+    const elsewhere = Boolean(onBoard && current && !tabs.playing(current.id));
     for (const entry of entries) {
       const playing = Boolean(onBoard && current && current.id === entry.id);
       const box = el("input", { type: "checkbox", value: entry.id, "data-testid": "saved-select" });

@@ -40,7 +40,8 @@ export function choicesByElement(state) {
 /** The boxes of the board's legal targets, as a toast must leave them free: a small target
  * whole, a large one (a county) at its middle, where a finger taps it. */
 function targetBoxes(svg) {
-  if (!svg) return [];
+  // on the new-game screen the board is a picture: nothing on it to keep clear
+  if (!svg || document.getElementById("app")?.dataset.screen !== "game") return [];
   // what the player may tap, and what the move being composed (or the hint) has put on the board:
   // the pieces it placed, the element chosen, the counties it changes
   const marked = ".legal:not(.road), .pending, .selected, .county.changed";

@@ -10,6 +10,7 @@
 //   tabs.claim(id, {fresh: true})  a game just made here (nobody else can have it): held at once
 //   await tabs.takeOver(id)        the holder lets go (one that does not answer loses it anyway)
 //   tabs.holds(id)                 synchronous: this tab may save the game
+//   tabs.playing(id)               this tab plays the game (its lock may still be on its way)
 //   await tabs.heldElsewhere(id)   another tab holds the game now (a link opened here is handed to
 //                                  it: remote/handoff.js)
 //   tabs.writing(promise)          the save in flight (returned): written before the game is let go
@@ -310,5 +311,5 @@ export function createTabs({
     }
   }
 
-  return { claim, takeOver, release, holds, heldElsewhere, mayWrite, writing };
+  return { claim, takeOver, release, holds, playing, heldElsewhere, mayWrite, writing };
 }

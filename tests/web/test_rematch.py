@@ -212,7 +212,7 @@ def test_a_damaged_stored_setup_gives_the_default_screen(open_page):
 def test_the_replay_and_the_rematch_have_names_that_cannot_be_mistaken():
     """Every language names both; the replay says it is watched, the rematch is the sport's word."""
     rematch = {"en": "Rematch", "de": "Revanche", "es": "Revancha", "ru": "Реванш"}
-    watch = {"en": r"^Watch\b", "de": r"ansehen$", "es": r"^Ver la repetición", "ru": r"^Смотреть повтор"}
+    watch = {"en": r"^Watch\b", "de": r"Partie nachspielen$", "es": r"^Ver la repetición", "ru": r"^Смотреть повтор"}
     for lang in LANGS:
         cat = catalog(lang)
         assert cat["end.rematch"] == rematch[lang], lang
