@@ -68,7 +68,7 @@ def test_the_hint_and_its_reason_are_the_same_every_time(game):
     assert hints(game, 8) == first
 
 
-@pytest.mark.parametrize("game", ["cambria", "hibernia"])
+@pytest.mark.parametrize("game", ["cambria", pytest.param("hibernia", marks=pytest.mark.slow)])
 def test_every_hint_with_a_choice_gives_a_reason_not_only_the_searchs_best(game):
     """Over whole stretches of seeded games (Cambria with two players: the grey warrior's
     placements too), a hint where there was a choice always says what the move does: never only

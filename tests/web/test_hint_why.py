@@ -115,7 +115,8 @@ PENDING_UNDER_TOAST = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game, size", [("cambria", {"width": 390, "height": 844}), ("hibernia", {"width": 844, "height": 390})],
+@pytest.mark.parametrize("game, size", [("cambria", {"width": 390, "height": 844}),
+                                        pytest.param("hibernia", {"width": 844, "height": 390}, marks=pytest.mark.slow)],
                          ids=["cambria-phone", "hibernia-landscape"])
 def test_the_hints_reason_comes_at_once_and_leaves_its_move_in_sight(open_page, game, size):
     """The hint's reason is the answer to a tap: it does not wait behind a toast from earlier in

@@ -290,6 +290,7 @@ class KeyboardPlayer:
         return self.page.evaluate("() => { const u = document.querySelector('#undo'); return !u.hidden && !u.disabled; }")
 
 
+@pytest.mark.slow  # 50 s; the default run keeps a turn of Hibernia by keyboard (test_hibernia_page.py)
 def test_a_whole_game_with_the_keyboard_only(open_page):
     s = open_page(locale="en-GB", reduced_motion="reduce", **DESKTOP)
     page = s.page

@@ -173,7 +173,7 @@ ARROWS = """() => {
 
 
 @pytest.mark.parametrize("game_id, viewport, locale", [
-    ("cambria", PHONE, "de-DE"), ("hibernia", LAPTOP, "en-GB"),
+    ("cambria", PHONE, "de-DE"), pytest.param("hibernia", LAPTOP, "en-GB", marks=pytest.mark.slow),
 ], ids=["cambria-phone-de", "hibernia-laptop-en"])
 def test_the_better_move_is_drawn_as_an_arrow_from_where_to_where(context_for, site, tmp_path, game_id, viewport, locale):
     record = played_game(game_id, seed=3)

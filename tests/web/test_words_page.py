@@ -131,7 +131,7 @@ TOAST_BOXES = """window.__toastBoxes = [];
   }).observe(document, { subtree: true, childList: true });"""
 
 
-@pytest.mark.parametrize("size", [(844, 390), (1366, 768)])
+@pytest.mark.parametrize("size", [(844, 390), pytest.param((1366, 768), marks=pytest.mark.slow)])
 def test_the_offline_message_lies_over_the_board_not_the_form_in_landscape(site, context_for, size):
     """On the landscape new-game screen the first visit's message stands over the board's bottom
     edge: it once covered a seat's menu (Spanish, 844×390)."""
@@ -200,7 +200,7 @@ def overlap(a: dict, b: dict) -> bool:
     return a["top"] < b["bottom"] and b["top"] < a["bottom"] and a["left"] < b["right"] and b["left"] < a["right"]
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "es-ES"])
+@pytest.mark.parametrize("locale", ["en-GB", pytest.param("es-ES", marks=pytest.mark.slow)])
 def test_the_advanced_option_is_on_screen_and_never_under_the_start_button_on_a_laptop(open_page, locale):
     """At 1366×768 Hibernia's Advanced setup is seen at once (next to the game's choice), whole,
     above the start button, and a click on it toggles it without starting a game."""
