@@ -75,14 +75,14 @@ export function drawMoment(svg, marks, ring, at = null) {
       const [from, to] = move.split(">");
       const a = at(from);
       const b = at(to);
-      if (a && b) layer.append(arrow(kind, move, a, b));
+      if (a && b) layer.append(arrow(kind, from, to, a, b));
     }
   }
 }
 
 /** An arrow from point `a` to point `b` ([x, y] in the drawing), each end kept clear of the ring
  * drawn there, with its head at `b`: the shaft and head as one path in two parts (dom.js above). */
-function arrow(kind, move, [x1, y1], [x2, y2]) {
+function arrow(kind, from, to, [x1, y1], [x2, y2]) {
   const dx = x2 - x1;
   const dy = y2 - y1;
   const len = Math.hypot(dx, dy) || 1;
@@ -104,7 +104,6 @@ function arrow(kind, move, [x1, y1], [x2, y2]) {
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", `moment-mark moment-arrow moment-${kind}`);
   g.setAttribute("data-testid", `moment-arrow-${kind}`);
-  const [from, to] = move.split(">");
   g.setAttribute("data-from", from);
   g.setAttribute("data-to", to);
   for (const part of ["under", "over"]) {

@@ -332,12 +332,13 @@ class CambriaWeb:
         out: list[str] = []
         for e in effects:
             source = e.get("from")
-            if e["type"] == "place" and isinstance(source, dict):
-                kind = "road" if "road" in source else "boat"
-                out.append(f"{kind}:{source[kind]}>road:{e['road']}")
-            elif e["type"] == "boat" and isinstance(source, dict):
-                kind = "road" if "road" in source else "boat"
-                out.append(f"{kind}:{source[kind]}>boat:{e['boat']}")
+            # a warrior lifted from a road or a boat ({"road": n} / {"boat": n}); "supply": none
+            start = next((f"{k}:{source[k]}" for k in ("road", "boat") if k in source), None) \
+                if isinstance(source, dict) else None
+            if e["type"] == "place" and start:
+                out.append(f"{start}>road:{e['road']}")
+            elif e["type"] == "boat" and start:
+                out.append(f"{start}>boat:{e['boat']}")
             elif e["type"] == "legion" and isinstance(e.get("to"), int):
                 # off the eagle (its first move, or back from a displacement) or from its road
                 out.append(f"road:{source}>road:{e['to']}" if isinstance(source, int) else f"eagle:0>road:{e['to']}")
