@@ -26,7 +26,7 @@ WHY: dict[str, str | dict[str, str]] = {
     "hint.why.block": "blocks a road of {fort} with the legion",
     "hint.why.hinder": "puts the grey warrior in {name}’s way at {fort}",
     "hint.why.spare": "keeps the grey warrior away from your forts",
-    "hint.why.close": "fills {fort}: the grey army takes it, so no rival scores it",
+    "hint.why.close": "fills {fort} for the grey army, so no rival scores it",
     "hint.why.least": "sets the grey warrior where it hurts you least",
     "hint.why.near": "gives you {count} of the {roads} roads at {fort}",
     "hib.hint.take": "takes {county}",

@@ -109,7 +109,7 @@ export default {
   "hint.why.block": "sperrt mit der Legion eine Straße von {fort}",
   "hint.why.hinder": "stellt den grauen Krieger {name} bei {fort} in den Weg",
   "hint.why.spare": "hält den grauen Krieger von deinen Kastellen fern",
-  "hint.why.close": "füllt {fort}: Das graue Heer erobert es, also punktet kein Gegner damit",
+  "hint.why.close": "füllt {fort} für das graue Heer: kein Gegner punktet",
   "hint.why.least": "setzt den grauen Krieger dorthin, wo er dir am wenigsten schadet",
   "hint.why.near": "gibt dir {count} der {roads} Straßen bei {fort}",
   "confirm": "Bestätigen",

@@ -109,7 +109,7 @@ export default {
   "hint.why.block": "bloquea con la legión un camino de {fort}",
   "hint.why.hinder": "pone al guerrero gris en el camino de {name} en {fort}",
   "hint.why.spare": "mantiene al guerrero gris lejos de tus fuertes",
-  "hint.why.close": "completa {fort}: lo conquista el ejército gris, así que ningún rival puntúa con él",
+  "hint.why.close": "completa {fort} para el ejército gris: ningún rival puntúa",
   "hint.why.least": "coloca al guerrero gris donde menos te perjudica",
   "hint.why.near": "te da {count} de los {roads} caminos de {fort}",
   "confirm": "Confirmar",
