@@ -25,7 +25,7 @@ import { createLibrary } from "./library.js";
 import { initMenu } from "./menu.js";
 import { catchUncaught, showError } from "./errors.js";
 import { createLoading, loadingProgress, retranslateLoading, useLoading } from "./loading.js";
-import { notify } from "./toasts.js";
+import { notify, placeToasts } from "./toasts.js";
 import { initOffline } from "./offline.js";
 import { formatNumber, formatPercent, onLanguage, t } from "./i18n.js";
 import { stageText } from "./words.js";
@@ -74,6 +74,7 @@ const board = createBoard({
   onMiss: () => controller.miss(),
   onInspect: (what) => controller.inspect(what),
   onShow: (game) => nameGame(game.id),
+  onView: () => placeToasts(), // the part of the map in view moved: the toasts' place again
 });
 
 // cues.js: the pass screen between people at one device (passscreen.js), the your-turn pulse

@@ -4,7 +4,7 @@
 //
 //   import { createBoard } from "./board.js";
 //   const board = createBoard({ onTap: (element) => ..., onMiss: () => ..., onInspect: (what) => ...,
-//                               onShow: (gameModule, map) => ... });
+//                               onShow: (gameModule, map) => ..., onView: () => ... });  // the view zoomed or panned
 //   board.show(gameModule, map)     // the drawing of this game's map (web/games/<id>/); then onShow
 //   board.set({
 //     position, players,            // the engine's view: what stands where, whose colours
@@ -37,21 +37,46 @@
 
 import { createZoom } from "./zoom.js";
 
-export function createBoard({ onTap, onMiss, onInspect, onShow }) {
+export function createBoard({ onTap, onMiss, onInspect, onShow, onView }) {
   let game = null;
   let svg = null;
   const shownBy = new Map(); // each drawing shown so far -> the game module that draws it
   let choices = new Map();
   const app = () => document.getElementById("app");
+  // A phone on its side: the whole map would be a strip of a third of the screen, so the game's
+  // board is as wide as half of it and shows the map across its width, the rest a pan away.
+  const sideways = window.matchMedia?.("(orientation: landscape) and (max-height: 560px)");
   const zoom = createZoom({
-    onChange(level) {
-      app()?.classList.toggle("zoomed", level > 1.01);
+    onChange(level, home) {
+      // "the whole board" once the view is closer than the first one; "−" while there is more to see
       const reset = document.getElementById("zoom-reset");
-      if (reset) reset.hidden = level <= 1.01;
+      if (reset) reset.hidden = level <= Math.max(1, home) + 0.01;
       const out = document.getElementById("zoom-out");
       if (out) out.hidden = level <= 1.01;
+      app()?.classList.toggle("zoomed", level > 1.01);
+      app()?.classList.toggle("zoomed-in", level > Math.max(1, home) + 0.01);
+      onView?.();
     },
+    fill: () => Boolean(sideways?.matches) && app()?.dataset.screen === "game",
   });
+
+  // Where the board shows a part of the map (zoomed in, or a phone on its side), what the step is
+  // about stays in it: the view moves when none of it is in sight.  In order: a mistake's moment
+  // in the review, the move being composed (or hinted), what the player may tap, the latest move.
+  const IN_VIEW = [".moment-better, .moment-played", ".pending, .selected, .county.changed", ".legal", ".last-move"];
+
+  function keepInView(drawing) {
+    if (zoom.level <= 1.01) return;
+    const r = drawing.getBoundingClientRect();
+    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+    for (const selector of IN_VIEW) {
+      const rects = [...drawing.querySelectorAll(selector)].map((n) => n.getBoundingClientRect()).filter((q) => q.width || q.height);
+      if (!rects.length) continue;
+      const far = (q) => Math.hypot((q.left + q.right) / 2 - cx, (q.top + q.bottom) / 2 - cy);
+      zoom.show(rects.sort((a, b) => far(a) - far(b)));
+      return;
+    }
+  }
 
   function frames() {
     return Array.from(document.querySelectorAll(".board-frame"));
@@ -90,6 +115,10 @@ export function createBoard({ onTap, onMiss, onInspect, onShow }) {
   for (const d of drawings()) {
     d.addEventListener("click", onClick);
     d.addEventListener("keydown", onKey);
+    // a choice reached by the keyboard comes into view
+    d.addEventListener("focusin", (e) => {
+      if (e.currentTarget === svg && e.target !== svg) zoom.show([e.target.getBoundingClientRect()]);
+    });
   }
   document.getElementById("zoom-in")?.addEventListener("click", () => zoom.by(1.5));
   document.getElementById("zoom-out")?.addEventListener("click", () => zoom.by(1 / 1.5));
@@ -118,13 +147,14 @@ export function createBoard({ onTap, onMiss, onInspect, onShow }) {
         preview: null, selected: null, lastMove: null, recent: [], status: null, hidden: null, inspected: null, marks: null,
         moves: null, fresh: false, describe: () => "", ...state, choices,
       });
+      if (svg) keepInView(svg);
     },
     play(events) {
       game.animate(svg, events);
     },
     clear() {
       choices = new Map();
-      zoom.reset();
+      zoom.home();
       // each drawing by its own game's module (Cambria's clear knows nothing of Ireland's map)
       for (const [d, module] of shownBy) module.clear(d);
     },

@@ -14,7 +14,7 @@
 
 import { formatList, t } from "./i18n.js";
 import { el } from "./dom.js";
-import { dropToasts, keepToastsOff, placeToasts, toast } from "./toasts.js";
+import { dropToasts, keepToastsOff, keepToastsWithin, placeToasts, toast } from "./toasts.js";
 import { showsGame } from "./mode.js";
 import { say } from "./words.js";
 import { foldScores, renderBanner, renderScores } from "./scores.js";
@@ -56,6 +56,29 @@ function targetBoxes(svg) {
   return boxes;
 }
 
+/** Inside a track that runs round the board's edge (Hibernia's spaces, .track-space), as far as
+ * the board shows it: where toasts stand, so that they never cover the track; null without one. */
+function insideTrack(svg) {
+  if (!svg || document.getElementById("app")?.dataset.screen !== "game") return null;
+  const spaces = [...svg.querySelectorAll(".track-space")].map((n) => n.getBoundingClientRect()).filter((r) => r.width);
+  if (!spaces.length) return null;
+  const outer = {
+    left: Math.min(...spaces.map((r) => r.left)), right: Math.max(...spaces.map((r) => r.right)),
+    top: Math.min(...spaces.map((r) => r.top)), bottom: Math.max(...spaces.map((r) => r.bottom)),
+  };
+  // each side's band: the spaces along that edge of the track
+  const band = (near, far) => { const row = spaces.filter(near); return row.length ? far(row) : null; };
+  const board = svg.getBoundingClientRect();
+  const left = band((r) => r.left < outer.left + 2, (row) => Math.max(...row.map((r) => r.right))) ?? outer.left;
+  const right = band((r) => r.right > outer.right - 2, (row) => Math.min(...row.map((r) => r.left))) ?? outer.right;
+  const top = band((r) => r.top < outer.top + 2, (row) => Math.max(...row.map((r) => r.bottom))) ?? outer.top;
+  const bottom = band((r) => r.bottom > outer.bottom - 2, (row) => Math.min(...row.map((r) => r.top))) ?? outer.bottom;
+  return {
+    left: Math.max(left, board.left), right: Math.min(right, board.right),
+    top: Math.max(top, board.top), bottom: Math.min(bottom, board.bottom),
+  };
+}
+
 /** The view on the board: the live game's, or the replay's past one. */
 export function shownView(state) {
   return state.mode === "replay" ? state.replay.view : state.view;
@@ -67,6 +90,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
   let turnOf = null; // whose turn the toasts on screen belong to
   const moment = createMoment(); // a mistake's moment: its marks while the replay shows its step
   keepToastsOff(() => targetBoxes(board.svg));
+  keepToastsWithin(() => insideTrack(board.svg));
   foldScores($("players"));
 
   function reflect(state) {
@@ -130,6 +154,7 @@ export function createScreen({ board, turnCard, logPanel, library, hidden = () =
     const endShown = mode === "over" && state.result === "shown";
     if ($("end-screen").hidden === endShown) $("end-screen").hidden = !endShown;
     const isGame = $("app").dataset.screen === "game";
+    if (isGame !== wasGame) board.zoom.home(); // the game's first view of its board, or the picture whole
     if (isGame && !wasGame) window.scrollTo(0, 0); // the turn banner in sight, whatever the new-game screen scrolled
     wasGame = isGame;
     if (!view) {

@@ -5,7 +5,7 @@
 // the story).  The edge is the bottom one unless something the player may tap lies under the
 // toast there; then the top; where both edges are taken, the toast goes (the log has it).
 //
-//   import { toast, notify, dropToasts, placeToasts, keepToastsOff } from "./toasts.js";
+//   import { toast, notify, dropToasts, placeToasts, keepToastsOff, keepToastsWithin } from "./toasts.js";
 //   toast([node or text, ...], "capture")   // queued; each stays a moment, less when others wait
 //   notify(text)                           // a toast of plain text
 //   notify(text, { urgent: true })         // first in the queue, the one showing cut short: what
@@ -15,6 +15,7 @@
 //                                          // showing cut short, and gone with its turn
 //   dropToasts()                           // the turn changed: its toasts go, showing or waiting
 //   keepToastsOff(() => [DOMRect, ...])    // what a toast may not cover (the legal targets)
+//   keepToastsWithin(() => DOMRect | null) // where toasts stand (inside a track round the board's edge)
 //   placeToasts()                          // after a redraw: the edge again (the targets moved)
 
 import { el } from "./dom.js";
@@ -27,6 +28,7 @@ const MAX_WAITING = 6; // beyond this the oldest waiting ones are dropped
 const waiting = [];
 let showing = null; // {node, key, timer}
 let guard = () => []; // the boxes a toast may not cover
+let within = () => null; // the box toasts stand in (null: the board's)
 
 function box() {
   return document.getElementById("toasts");
@@ -90,10 +92,32 @@ export function keepToastsOff(fn) {
 
 const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+/** Where toasts stand: a function giving a box of the screen inside the board (Hibernia's: inside
+ * its track, which runs round the board's edge), or null for the whole board. */
+export function keepToastsWithin(fn) {
+  within = fn;
+}
+
+// The box's place inside the board (its containing block: the board's cell), by CSS variables.
+function fitWithin(b) {
+  const area = within();
+  const cell = b.parentElement?.querySelector(".board-area")?.getBoundingClientRect();
+  const inset = (name, px) => b.style.setProperty(name, `${Math.max(0, Math.round(px))}px`);
+  if (!area || !cell) {
+    for (const name of ["--toast-left", "--toast-right", "--toast-top", "--toast-bottom"]) b.style.removeProperty(name);
+    return;
+  }
+  inset("--toast-left", area.left - cell.left);
+  inset("--toast-right", cell.right - area.right);
+  inset("--toast-top", area.top - cell.top);
+  inset("--toast-bottom", cell.bottom - area.bottom);
+}
+
 /** The showing toast at the board's edge that covers no target; gone if both edges would. */
 export function placeToasts() {
   const b = box();
   if (!b || !showing) return;
+  fitWithin(b);
   const targets = guard();
   const covers = () => targets.some((r) => meets(showing.node.getBoundingClientRect(), r));
   if (showing.leaving) {

@@ -12,6 +12,8 @@ boat or an undo, so that its taps count what a turn costs (``player.taps``: per 
 choice buttons) and every legal road and boat must be inside the viewport, the page
 must not scroll, and ``document.elementFromPoint`` at each one's middle must hit that very
 thing; no toast may overlap any of them.  A failure names the element, the layout and step.
+Where the board shows a part of the map (a phone on its side), a target outside that part is
+reached by dragging the map, as a person would (``pan_to``), and at least one target is in view.
 """
 
 from __future__ import annotations
@@ -59,15 +61,19 @@ CUT = """async () => {
 }"""
 
 # What the page offers now, with the middle of each thing to tap and whether it can be reached:
-# {visible: inside the viewport; hit: elementFromPoint at its middle is the thing itself;
-# under: a toast overlapping it}.
+# {inside: inside the viewport; hit: elementFromPoint at its middle is the thing itself;
+# under: a toast overlapping it; panned: on the board shown in part (zoomed, or a phone on its
+# side: the map across the board's width), not wholly in the part in view: the player pans to it}.
 READ_CHOICES = f"""async () => {{
   const app = document.querySelector('#app');
   const b = document.querySelector(`#board-${{app.dataset.map}}`);
   const shown = (el) => el && !el.hidden && el.offsetParent !== null;
   const toasts = [...document.querySelectorAll('#toasts .toast')].map((t) => t.getBoundingClientRect());
+  const area = b.getBoundingClientRect(), zoomed = app.classList.contains('zoomed');
   const reach = (el, name) => {{
     const r = el.getBoundingClientRect();
+    const panned = zoomed && b.contains(el)
+      && (r.left < area.left - 0.5 || r.right > area.right + 0.5 || r.top < area.top - 0.5 || r.bottom > area.bottom + 0.5);
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const inside = r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5
       && r.width > 0 && r.height > 0;
@@ -75,7 +81,7 @@ READ_CHOICES = f"""async () => {{
     const hit = Boolean(top && (el === top || el.contains(top)));
     const under = toasts.some((t) => t.left < r.right && t.right > r.left && t.top < r.bottom && t.bottom > r.top);
     const what = top ? (top.id ? '#' + top.id : top.tagName.toLowerCase() + '.' + String(top.getAttribute('class') || '').split(' ')[0]) : null;
-    return {{ name, point: [x, y], inside, hit, under, top: what,
+    return {{ name, point: [x, y], inside, hit, under, top: what, panned,
              box: [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)] }};
   }};
   const confirm = document.querySelector('#confirm'), undo = document.querySelector('#undo');
@@ -115,6 +121,33 @@ READ_CHOICES = f"""async () => {{
 }}"""
 
 
+def drag(page, start: tuple[float, float], end: tuple[float, float], touch: bool = True) -> None:
+    """One finger (the mouse without a touch screen) from start to end, in small moves."""
+    steps = 8
+    points = [(start[0] + (end[0] - start[0]) * i / steps, start[1] + (end[1] - start[1]) * i / steps)
+              for i in range(steps + 1)]
+    if not touch:
+        page.mouse.move(*points[0])
+        page.mouse.down()
+        for x, y in points[1:]:
+            page.mouse.move(x, y)
+        page.mouse.up()
+        return
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for i, (x, y) in enumerate(points):
+            kind = "touchStart" if i == 0 else "touchMove"
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+            page.wait_for_timeout(16)  # a finger's pace, a frame a move
+        # the finger rests before it lifts: no fling (whose stop would take the next tap for itself)
+        for _ in range(4):
+            page.wait_for_timeout(40)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": points[-1][0], "y": points[-1][1]}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
 class Unreachable(AssertionError):
     pass
 
@@ -135,6 +168,7 @@ class Player:
         self.undos = 0
         self.checks = 0
         self.reach_checks = 0
+        self.pans = 0  # drags that brought a target into the board's view
         self.cuts: list[tuple[str, list]] = []  # texts of the turn card or the strip seen cut (CUT)
         self.taps: dict[tuple, int] = {}  # (turn or "setup", seat, a supply at its start) -> taps
         self.kinds: dict[str, int] = {}  # what was tapped, over the game: roll, road, confirm, …
@@ -177,8 +211,11 @@ class Player:
             raise Unreachable(f"the page scrolls at {where}")
         if c["cut"]:  # noted, not yet a failure: see test_layout's test of Hibernia's stepper
             self.cuts.append((where, c["cut"]))
-        things = list(c["controls"]) + [r for _, r in c["roads"]] + [r for _, r in c["boats"]]
-        for t in things:
+        targets = [r for _, r in c["roads"]] + [r for _, r in c["boats"]]
+        # the part of the map in view follows the step (board.js): a target at least is in it
+        if targets and all(t["panned"] for t in targets):
+            raise Unreachable(f"no target is in the board's view at {where}: {[t['box'] for t in targets[:4]]}")
+        for t in list(c["controls"]) + [t for t in targets if not t["panned"]]:
             if not t["inside"]:
                 raise Unreachable(f"{t['name']} is outside the viewport at {where}: {t['box']}")
             if not t["hit"]:
@@ -208,6 +245,9 @@ class Player:
         kind = thing["name"].split(" ")[0].lstrip("#")
         kind = f"{kind}@{c['phase']}"
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if thing.get("panned"):
+            self.pan_to(fallback, thing["name"])
+            thing = {**thing, "inside": True}
         point = thing["point"] if thing["inside"] else None
         if point:
             # measured again just before the tap: a banner or a prompt that changed since the
@@ -221,6 +261,30 @@ class Player:
                 self.page.mouse.click(*point)
         else:
             self.press(fallback)
+
+    def pan_to(self, locator, name: str) -> None:
+        """Pan the board until the thing is in the part of the map in view, as a finger would:
+        drags of at most half the board from its middle; then it must be uncovered there."""
+        area = self.page.locator(f"#board-{self.page.locator('#app').get_attribute('data-map')}").bounding_box()
+        mid = (area["x"] + area["width"] / 2, area["y"] + area["height"] / 2)
+        for _ in range(6):
+            box = locator.bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if (area["x"] <= box["x"] and box["x"] + box["width"] <= area["x"] + area["width"]
+                    and area["y"] <= box["y"] and box["y"] + box["height"] <= area["y"] + area["height"]):
+                break
+            dx = max(-area["width"] / 2 + 10, min(area["width"] / 2 - 10, mid[0] - x))
+            dy = max(-area["height"] / 2 + 10, min(area["height"] / 2 - 10, mid[1] - y))
+            drag(self.page, (mid[0] - dx / 2, mid[1] - dy / 2), (mid[0] + dx / 2, mid[1] + dy / 2), self.touch)
+            self.page.wait_for_timeout(400)  # the click that may end a pan is no tap (zoom.js): 350 ms
+        else:
+            raise Unreachable(f"panning did not bring {name} into the board's view")
+        hit = locator.evaluate("""(el) => { const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return Boolean(top && (top === el || el.contains(top))); }""")
+        if not hit:
+            raise Unreachable(f"{name} is covered once panned into view")
+        self.pans += 1
 
     def control(self, c: dict, name: str) -> dict:
         return next((t for t in c["controls"] if t["name"] == name), {"inside": False, "name": name})

@@ -168,3 +168,38 @@ def test_a_toast_covers_no_score_and_no_button_and_goes_with_the_turn(open_page,
     assert not page.evaluate("[...document.querySelectorAll('#toasts .toast')].some((n) => n.textContent.includes('lange bleiben'))"), \
         "the message stayed into the next player's turn"
     s.assert_clean()
+
+
+TOAST_AND_TRACK = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const svg = document.querySelector('#board-hibernia');
+  return { toasts: [...document.querySelectorAll('#toasts .toast')].map(box),
+           spaces: [...svg.querySelectorAll('.track-space')].map(box), board: box(svg) };
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), pytest.param((844, 390), marks=pytest.mark.slow), (1366, 768)],
+                         ids=["390x844", "844x390", "1366x768"])
+def test_a_toast_stands_inside_hibernias_track(open_page, size):
+    """Hibernia's track runs round the board's edge, the players' markers on it: a toast stands
+    inside it (it once lay over spaces 20 to 30), still on the board."""
+    phone = min(size) < 600
+    s = open_page("?seed=4", locale="ru-RU", guide=False, viewport={"width": size[0], "height": size[1]},
+                  has_touch=phone, is_mobile=phone, reduced_motion="reduce")
+    page = s.page
+    s.wait_interactive()
+    page.evaluate("window.__cambria.setPause(0)")
+    page.get_by_test_id("game-hibernia").click()
+    page.get_by_test_id("count-3").click()
+    page.get_by_test_id("start-button").click()
+    screen(page, "game")
+    settled(page)
+    text = "Aurelia takes Waterford: 1 soldier lost on each side"
+    page.evaluate(SAY_LONG, text)
+    until(page, "(t) => [...document.querySelectorAll('#toasts .toast')].some((n) => n.textContent === t)", "the toast", arg=text)
+    seen = page.evaluate(TOAST_AND_TRACK)
+    assert seen["toasts"] and seen["spaces"]
+    for t in seen["toasts"]:
+        assert not any(overlap(t, r) for r in seen["spaces"]), f"a toast over the track: {seen}"
+        assert seen["board"][0] - 0.5 <= t[0] and t[2] <= seen["board"][2] + 0.5, f"a toast off the board: {seen}"
+    s.assert_clean()
