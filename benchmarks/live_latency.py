@@ -2,14 +2,15 @@
 """Live play: from Confirm on the mover's page to the move shown on every other page, and the
 links a live game needs.
 
-    .venv/bin/python benchmarks/live_latency.py [--turns 40] [--seeds 1,2] [--json FILE]
+    .venv/bin/python benchmarks/live_latency.py [--turns 40] [--seeds 1,2] [--games cambria,hibernia] [--json FILE]
     .venv/bin/python benchmarks/live_latency.py --half [--seeds 1,2]   (no browser)
 
 Plays live games (web/remote/liveglue.js over trystero, real WebRTC data channels between
 separate Chromium contexts on this machine, found through the tests' Nostr relay,
 tests/web/nostr_relay.py) with the live tests' own fixtures and helpers
-(tests/web/conftest.py, test_live_play.py): a 2-player Cambria game and a 3-player Cambria game
-per seed, every decision tapped through the page (tests/web/tapper.py).  A "turn" here is one
+(tests/web/conftest.py, test_live_play.py): per seed a 2-player and a 3-player Cambria game
+(``--games hibernia``: a 3-player and a 4-player Hibernia game, every seat on its own device),
+every decision tapped through the page (tests/web/tapper.py).  A "turn" here is one
 message (a device's finished steps: its turn, or its answer to another device's roll).
 ``--turns`` caps them per game (0: to the end; a whole 2-player Cambria game is ~230 messages,
 ~15 min on this busy 2-core machine); the default (40 turns, 2 seeds, 4 games) runs ~7 min.
@@ -72,21 +73,21 @@ def _links_asked(session) -> int:
     return session.page.evaluate("() => window.__lat.links || 0")
 
 
-def _play(open_page, kinds: list[str], seed: int) -> dict:
+def _play(open_page, game: str, kinds: list[str], seed: int) -> dict:
     from test_live_play import LIVE_STATE, all_in, join_live, live_device, messages, next_actor, play_turn
     from test_remote_play import LAPTOP, player_for, start_remote
     from waits import until
     host = live_device(open_page, viewport=LAPTOP, init=PROBE)
-    invite = start_remote(host.page, "cambria", kinds)
+    invite = start_remote(host.page, game, kinds)
     joiners = {}
     for i in range(1, len(kinds)):
         name = ["Bob", "Cy", "Dai"][i - 1]
         joiners[name] = live_device(open_page, viewport=LAPTOP, init=PROBE)
-        join_live(joiners[name], invite, name, seat=i if i > 1 else None)
+        join_live(joiners[name], invite, name, seat=i)
     all_in(host, joiners)
     devices = {0: host, **{i + 1: s for i, s in enumerate(joiners.values())}}
     joins = {d: messages(s) for d, s in devices.items()}
-    players = {d: player_for("cambria", s, False, 100 * seed + d) for d, s in devices.items()}
+    players = {d: player_for(game, s, False, 100 * seed + d) for d, s in devices.items()}
     lat: list[float] = []
     links = 0
     turns = 0
@@ -97,7 +98,7 @@ def _play(open_page, kinds: list[str], seed: int) -> dict:
         before = max(messages(s) for s in devices.values())
         mover = devices[acting].page
         ntaps = mover.evaluate("() => window.__lat.taps.length")
-        play_turn(devices, players, "cambria", acting)
+        play_turn(devices, players, game, acting)
         for dev, other in devices.items():
             until(other.page, f"() => Number(document.querySelector('#app').dataset.remoteMessages || 0) > {before}",
                   f"device {dev} to hold the turn", also=LIVE_STATE)
@@ -113,26 +114,34 @@ def _play(open_page, kinds: list[str], seed: int) -> dict:
                 links += 1
                 s.page.get_by_test_id("remote-close").click()
         turns += 1
-    return {"players": len(kinds), "seed": seed, "turns": turns, "samples_ms": lat,
+    return {"game": game, "players": len(kinds), "seed": seed, "turns": turns, "samples_ms": lat,
             "messages_after_joins": joins, "messages": max(messages(s) for s in devices.values()),
             "links_after_invite": links}
 
 
+GAMES = {"cambria": (["human", "remote"], ["human", "remote", "remote"]),
+         "hibernia": (["human", "remote", "remote"], ["human", "remote", "remote", "remote"])}
+PLAYED = os.environ.get("LIVE_LAT_GAMES", "cambria").split(",")
+
+
 def test_live_latency(open_page) -> None:
     for seed in SEEDS:
-        for kinds in (["human", "remote"], ["human", "remote", "remote"]):
-            game = _play(open_page, kinds, seed)
-            RESULTS["games"].append(game)
-            print(json.dumps({k: v for k, v in game.items() if k != "samples_ms"}), flush=True)
+        for game in PLAYED:
+            for kinds in GAMES[game]:
+                played = _play(open_page, game, kinds, seed)
+                RESULTS["games"].append(played)
+                print(json.dumps({k: v for k, v in played.items() if k != "samples_ms"}), flush=True)
 
 
 def summary(games: list[dict]) -> dict:
     out = {}
-    for n in sorted({g["players"] for g in games}) + [0]:
-        xs = sorted(x for g in games if not n or g["players"] == n for x in g["samples_ms"])
+    kinds = sorted({(g.get("game", "cambria"), g["players"]) for g in games}) + [("", 0)]
+    for game, n in kinds:
+        these = [g for g in games if not n or (g.get("game", "cambria"), g["players"]) == (game, n)]
+        xs = sorted(x for g in these for x in g["samples_ms"])
         if xs:
-            out["all" if not n else f"{n}p"] = {
-                "turns": sum(g["turns"] for g in games if not n or g["players"] == n), "samples": len(xs),
+            out["all" if not n else f"{game} {n}p"] = {
+                "turns": sum(g["turns"] for g in these), "samples": len(xs),
                 "median_ms": statistics.median(xs), "p95_ms": xs[min(len(xs) - 1, int(0.95 * len(xs)))],
                 "max_ms": xs[-1]}
     return out
@@ -161,6 +170,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--turns", type=int, default=TURNS, help="turns per game (0: to the end)")
     ap.add_argument("--seeds", default=",".join(map(str, SEEDS)))
+    ap.add_argument("--games", default="cambria", help="cambria, hibernia or both (cambria,hibernia)")
     ap.add_argument("--json", default="")
     ap.add_argument("--half", action="store_true", help="the links of games half live, half by link")
     a = ap.parse_args()
@@ -169,6 +179,7 @@ def main() -> int:
         print(json.dumps(half_by_link([int(s) for s in a.seeds.split(",")]), indent=1))
         return 0
     os.environ["LIVE_LAT_TURNS"], os.environ["LIVE_LAT_SEEDS"] = str(a.turns), a.seeds
+    os.environ["LIVE_LAT_GAMES"] = a.games
     sys.path[:0] = [str(WEB_TESTS), str(ROOT)]
     import live_latency as me  # this file as the module pytest loads (the env read above)
     rc = pytest.main([str(Path(__file__).resolve()), "-p", "no:cacheprovider", "-p", "conftest", "-q", "-s",
