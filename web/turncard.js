@@ -77,10 +77,18 @@ function fitPrompt() {
 }
 
 export function createTurnCard({ onPick, onInstead }) {
-  // the room changes with the screen and with the buttons under the prompt (a stepper's rows)
+  // the room changes with the screen, with the buttons under the prompt (a stepper's rows) and
+  // with the dice beside it
   if (typeof ResizeObserver === "function") {
     const watch = new ResizeObserver(() => fitPrompt());
-    for (const box of [$("prompt").parentElement, $("actions"), $("turn-card")]) watch.observe(box);
+    for (const box of [$("dice"), $("prompt").parentElement, $("actions"), $("turn-card")]) watch.observe(box);
+    // the prompt's own size: its text laid out again later than it was set (it was seen whole,
+    // then cut, its box unchanged): fitted again only when cut, so that the fitting, which
+    // changes the prompt's height, does not go round
+    const prompt = $("prompt");
+    new ResizeObserver(() => {
+      if (prompt.scrollHeight > prompt.clientHeight + 1) fitPrompt();
+    }).observe(prompt);
   }
   function renderPrompt(m) {
     const nodes = promptNodes(m);
