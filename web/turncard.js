@@ -65,15 +65,27 @@ function stepperNode({ title, rows }, onPick) {
 // Where the card's height is fixed (a phone held upright: the board keeps its size all turn), a
 // long prompt (Hibernia's preview, an empty supply's move) is set smaller until it is whole:
 // what Confirm would do is read before Confirm, never cut to "…".  Elsewhere it always fits.
-// (the sizes are layout.css's, by data-fit 1 to 7: an attribute, not an inline style, which the
-// CSP refuses and Chromium applied late)
-const FIT_STEPS = 7;
+// The size goes by the element's own style (CSSOM, which the CSP allows): a data-fit attribute
+// with its sizes in CSS was once used, and Chromium now and then kept the old size after the
+// attribute changed (a prompt measured at data-fit 7 was still drawn at 14 px, cut).
+const FIT_SIZES = [14, 13, 12, 11.5, 11, 10.5, 10]; // px, each with a line height of 1.15
 
 function fitPrompt() {
   const prompt = $("prompt");
+  prompt.style.removeProperty("font-size");
+  prompt.style.removeProperty("line-height");
   delete prompt.dataset.fit;
   const over = () => prompt.scrollHeight > prompt.clientHeight + 1;
-  for (let step = 1; step <= FIT_STEPS && over(); step += 1) prompt.dataset.fit = String(step);
+  for (let step = 1; step <= FIT_SIZES.length && over(); step += 1) {
+    prompt.style.fontSize = `${FIT_SIZES[step - 1]}px`;
+    prompt.style.lineHeight = "1.15";
+    prompt.dataset.fit = String(step); // (says how far it went: the tests read it)
+  }
+}
+
+function refitIfCut() {
+  const prompt = $("prompt");
+  if (prompt.scrollHeight > prompt.clientHeight + 1) fitPrompt();
 }
 
 export function createTurnCard({ onPick, onInstead }) {
@@ -85,10 +97,7 @@ export function createTurnCard({ onPick, onInstead }) {
     // the prompt's own size: its text laid out again later than it was set (it was seen whole,
     // then cut, its box unchanged): fitted again only when cut, so that the fitting, which
     // changes the prompt's height, does not go round
-    const prompt = $("prompt");
-    new ResizeObserver(() => {
-      if (prompt.scrollHeight > prompt.clientHeight + 1) fitPrompt();
-    }).observe(prompt);
+    new ResizeObserver(refitIfCut).observe($("prompt"));
   }
   function renderPrompt(m) {
     const nodes = promptNodes(m);
