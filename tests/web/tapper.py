@@ -26,10 +26,11 @@ from waits import IDLE, SETTLED, read_when
 
 # The texts of the turn card and the score strip that are cut: an element whose text overflows
 # its box (scrollWidth/scrollHeight beyond it), a name of the folded strip showing fewer than its
-# first five letters, a preview ending in "…".  [] when all are whole.  Measured as painted: after
-# a frame, whose resize observers have set a long prompt's size (turncard.js).
+# first five letters, a preview ending in "…".  [] when all are whole.  Measured as painted: in a
+# task after a frame (not inside an animation callback, before the frame's layout and its resize
+# observers, which set a long prompt's size: turncard.js).
 CUT = """async () => {
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))));
   const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'inline';
   const out = [];
   const boxes = '#turn-card .prompt, #turn-card .prompt-extra, #turn-card button, #turn-card .choice-text, #turn-card .choice-sub,'

@@ -137,17 +137,26 @@ def overlap(a, b) -> bool:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
-def test_a_toast_covers_no_score_and_no_button_and_goes_with_the_turn(open_page, size):
+def three_players_at(open_page, size, game: str | None = None, **options):
+    """A new three-player game (computers at once) in Russian at ``size``, settled at its start."""
     phone = min(size) < 600
     s = open_page("?seed=4", locale="ru-RU", viewport={"width": size[0], "height": size[1]},
-                  has_touch=phone, is_mobile=phone, reduced_motion="reduce")
+                  has_touch=phone, is_mobile=phone, reduced_motion="reduce", **options)
     page = s.page
     s.wait_interactive()
     page.evaluate("window.__cambria.setPause(0)")
+    if game:
+        page.get_by_test_id(f"game-{game}").click()
     page.get_by_test_id("count-3").click()
     page.get_by_test_id("start-button").click()
     screen(page, "game")
     settled(page)
+    return s, page
+
+
+def test_a_toast_covers_no_score_and_no_button_and_goes_with_the_turn(open_page, size):
+    phone = min(size) < 600
+    s, page = three_players_at(open_page, size)
     # the start of a turn: a message meant to stay long
     page.evaluate(SAY_LONG, "Eine Nachricht, die lange bleiben will")
     until(page, "() => document.querySelector('#toasts .toast')", "the toast")
@@ -183,17 +192,7 @@ TOAST_AND_TRACK = """() => {
 def test_a_toast_stands_inside_hibernias_track(open_page, size):
     """Hibernia's track runs round the board's edge, the players' markers on it: a toast stands
     inside it (it once lay over spaces 20 to 30), still on the board."""
-    phone = min(size) < 600
-    s = open_page("?seed=4", locale="ru-RU", guide=False, viewport={"width": size[0], "height": size[1]},
-                  has_touch=phone, is_mobile=phone, reduced_motion="reduce")
-    page = s.page
-    s.wait_interactive()
-    page.evaluate("window.__cambria.setPause(0)")
-    page.get_by_test_id("game-hibernia").click()
-    page.get_by_test_id("count-3").click()
-    page.get_by_test_id("start-button").click()
-    screen(page, "game")
-    settled(page)
+    s, page = three_players_at(open_page, size, "hibernia", guide=False)
     text = "Aurelia takes Waterford: 1 soldier lost on each side"
     page.evaluate(SAY_LONG, text)
     until(page, "(t) => [...document.querySelectorAll('#toasts .toast')].some((n) => n.textContent === t)", "the toast", arg=text)
