@@ -18,7 +18,7 @@ from cambria.ai.players import choose
 from cambria.core.record import make_record
 from cambria.webapi.session import WebSession
 
-from waits import screen, settled
+from waits import screen, settled, until
 
 COLOURS = ("red", "blue", "yellow", "green", "purple")
 
@@ -88,6 +88,10 @@ def open_record(page, record: dict, tmp_path, name: str = "position.json") -> No
     """Open a record in the page the way a player would: the "Open a saved game" file input."""
     path = tmp_path / name
     path.write_text(json.dumps(record))
+    uid = WebSession().load({"record": record})["uid"]  # the game the page will show (views.game_uid)
     page.set_input_files("#open-file", str(path))
     screen(page, "game", "the opened game on the board")
+    # this game, not the one on the board before (a test that opens the next file too soon would
+    # open two at once)
+    until(page, "(uid) => window.__cambria.state().view?.uid === uid", "the opened game itself on the board", arg=uid)
     settled(page, "the opened game to settle", at_least=len(record["steps"]))
