@@ -136,7 +136,6 @@ def overlap(a, b) -> bool:
     return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
 
 
-@pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
 def three_players_at(open_page, size, game: str | None = None, **options):
     """A new three-player game (computers at once) in Russian at ``size``, settled at its start."""
     phone = min(size) < 600
@@ -154,6 +153,7 @@ def three_players_at(open_page, size, game: str | None = None, **options):
     return s, page
 
 
+@pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
 def test_a_toast_covers_no_score_and_no_button_and_goes_with_the_turn(open_page, size):
     phone = min(size) < 600
     s, page = three_players_at(open_page, size)
