@@ -62,30 +62,29 @@ function stepperNode({ title, rows }, onPick) {
       button(r.plus, "+", r.plusLabel, "plus"))));
 }
 
-// Where the card's height is fixed (a phone held upright: the board keeps its size all turn), a
-// long prompt (Hibernia's preview, an empty supply's move) is set smaller until it is whole:
-// what Confirm would do is read before Confirm, never cut to "…".  Elsewhere it always fits.
-// The size goes by the element's own style (CSSOM, which the CSP allows): a data-fit attribute
-// with its sizes in CSS was once used, and Chromium now and then kept the old size after the
-// attribute changed (a prompt measured at data-fit 7 was still drawn at 14 px, cut).
+// Where the card's room is given (a phone, upright or on its side: the board keeps its size all
+// turn), a long prompt (Hibernia's preview, an empty supply's move) is set smaller until it is
+// whole: what Confirm would do is read before Confirm, never cut to "…".  Elsewhere it always
+// fits.  The size goes by the element's own style (CSSOM, which the CSP allows): a data-fit
+// attribute with its sizes in CSS was once used, and Chromium now and then kept the old size
+// after the attribute changed (a prompt measured at data-fit 7 was still drawn at 14 px, cut).
 const FIT_SIZES = [14, 13, 12, 11.5, 11, 10.5, 10]; // px, each with a line height of 1.15
+
+const cut = (prompt) => prompt.scrollHeight > prompt.clientHeight + 1;
 
 function fitPrompt() {
   const prompt = $("prompt");
   prompt.style.removeProperty("font-size");
   prompt.style.removeProperty("line-height");
-  delete prompt.dataset.fit;
-  const over = () => prompt.scrollHeight > prompt.clientHeight + 1;
-  for (let step = 1; step <= FIT_SIZES.length && over(); step += 1) {
-    prompt.style.fontSize = `${FIT_SIZES[step - 1]}px`;
+  for (const size of FIT_SIZES) {
+    if (!cut(prompt)) break;
+    prompt.style.fontSize = `${size}px`;
     prompt.style.lineHeight = "1.15";
-    prompt.dataset.fit = String(step); // (says how far it went: the tests read it)
   }
 }
 
 function refitIfCut() {
-  const prompt = $("prompt");
-  if (prompt.scrollHeight > prompt.clientHeight + 1) fitPrompt();
+  if (cut($("prompt"))) fitPrompt();
 }
 
 export function createTurnCard({ onPick, onInstead }) {
