@@ -35,7 +35,10 @@ function promptNodes(m) {
     // (a decision still offering choices, like another warrior to move, says so itself)
     const said = game.words.parts ? game.words.parts(m.opts.prompt) : m.opts.prompt; // a game's own lists (Hibernia's colours)
     const inner = m.thenRoll && m.opts.complete && !m.opts.choices.length ? t("prompt.rollAfter") : said;
-    return sayNodes({ key: "prompt.named", args: { name: { seat: m.opts.player }, prompt: inner } }, ctx, dice);
+    // whose decision, as a span of its own: a card short of room leaves it out where the top
+    // bar names the player (every language's "prompt.named" puts the prompt last)
+    const who = sayNodes({ key: "prompt.named", args: { name: { seat: m.opts.player }, prompt: "" } }, ctx, dice);
+    return [el("span", { class: "prompt-who" }, ...who), ...(typeof inner === "string" ? [inner] : sayNodes(inner, ctx, dice))];
   }
   return sayNodes(view.prompt, ctx, dice); // awaiting_roll, over
 }
@@ -72,14 +75,32 @@ const FIT_SIZES = [14, 13, 12, 11.5, 11, 10.5, 10]; // px, each with a line heig
 
 const cut = (prompt) => prompt.scrollHeight > prompt.clientHeight + 1;
 
-function fitPrompt() {
-  const prompt = $("prompt");
+function setSize(prompt) {
   prompt.style.removeProperty("font-size");
   prompt.style.removeProperty("line-height");
   for (const size of FIT_SIZES) {
-    if (!cut(prompt)) break;
+    if (!cut(prompt)) return;
     prompt.style.fontSize = `${size}px`;
     prompt.style.lineHeight = "1.15";
+  }
+}
+
+// Still cut at the smallest size: the text flows on under the dice (the row's "flow"), then the
+// player's name (the top bar has it) and an aside ("tap another to change", words.js) give way,
+// so that what Confirm will do stays whole.
+function fitPrompt() {
+  const prompt = $("prompt");
+  const row = prompt.parentElement;
+  row.classList.remove("flow");
+  prompt.classList.remove("tight");
+  setSize(prompt);
+  if (cut(prompt)) {
+    row.classList.add("flow");
+    setSize(prompt);
+  }
+  if (cut(prompt) && prompt.querySelector(".prompt-tip, .prompt-who")) {
+    prompt.classList.add("tight");
+    setSize(prompt);
   }
 }
 
@@ -165,6 +186,8 @@ export function createTurnCard({ onPick, onInstead }) {
         }, el("span", { class: "choice-text", text: game.words.insteadLabel(c, ctx) })));
       }
     }
+    // more than two boat swaps: four to a row on a phone, each in two short lines (layout.css)
+    $("turn-card").classList.toggle("many-swaps", extra.querySelectorAll(".choice-swap").length > 2);
     // a keyboard player keeps her place (the stepper's + pressed again and again)
     fitPrompt(); // (the buttons just laid out may have left the prompt less room)
     const again = focused ? Array.from(extra.querySelectorAll("button")).find((b) => b.dataset.token === focused && !b.disabled) : null;

@@ -15,7 +15,7 @@
 // "__defineGetter__" must not reach Object.prototype): Maps, and Object.hasOwn in i18n.js.
 
 import { t, translateKey } from "./i18n.js";
-import { dieIcon } from "./dom.js";
+import { dieIcon, el } from "./dom.js";
 
 // ------------------------------------------------------------------ names
 
@@ -97,14 +97,17 @@ const MARK = "\u2063"; // an invisible separator: where a node goes in a transla
 /**
  * Like say(), as nodes for the page: the arguments that `dice(key)` names (a game's die values)
  * become small dice; parts inside parts become nodes the same way.  `dice(key)` -> [arg names].
+ * A part marked `aside` (a tip the turn can do without) is a span.prompt-tip, which a card short
+ * of room may leave out (turncard.js).
  */
 export function sayNodes(parts, ctx, dice = () => [], depth = 0) {
   if (!parts) return [];
   const list = Array.isArray(parts) ? parts : [parts];
   const out = [];
   for (const p of list) {
-    const nodes = partNodes(p, ctx, dice, depth);
+    let nodes = partNodes(p, ctx, dice, depth);
     if (!nodes.length) continue;
+    if (p.aside === true) nodes = [el("span", { class: "prompt-tip" }, ...nodes)];
     if (out.length) out.push(" ");
     out.push(...nodes);
   }

@@ -381,6 +381,17 @@ def test_reduced_motion_and_shapes(open_page):
     idle(page)
     ring = page.locator("svg.board:not([hidden]) .slot.legal .slot-ring").first
     assert ring.evaluate("(n) => getComputedStyle(n).animationName") == "none"
+    # no transition at all, not a very short one: a size a script sets reads back at once (the
+    # prompt's fitting measures what it just set; a 1 ms transition of every property once left
+    # it measuring the old size, and long prompts were drawn cut)
+    assert page.evaluate("""() => {
+      const p = document.getElementById('prompt');
+      const before = p.style.cssText;
+      p.style.fontSize = '10.5px';
+      const read = getComputedStyle(p).fontSize;
+      p.style.cssText = before;
+      return read;
+    }""") == "10.5px"
     # every seat has its own shape as well as its own colour (the neutral army a cross)
     shapes = page.evaluate("() => window.__cambria.state().view.players.map((p) => p.shape)")
     assert len(set(shapes)) == len(shapes) and "cross" in shapes

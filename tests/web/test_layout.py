@@ -5,10 +5,9 @@ its side), 820×1180 (a tablet), 1280×800 and 1366×768 (laptops), in English, 
 Russian.  Before every tap the player checks that every control of the step (Roll, Confirm,
 Undo, Hint, the choice buttons, the menu) and every legal road and boat is inside the viewport,
 that ``document.elementFromPoint`` at its middle hits it (nothing covers it), that no toast
-overlaps it, and that the page does not scroll.  Texts of the turn card or the score strip seen
-cut (tapper.CUT) are noted in ``player.cuts``, not yet failed on: a few prompts at 360×640 still
-are (the grey warrior's step in German, a turn with three rows of boat swaps in Russian).  On a
-phone on its side the board shows a part of the map: a target outside it is reached by dragging
+overlaps it, that the page does not scroll, and that no text of the turn card or the score
+strip is cut (tapper.CUT: a prompt, a button, a stepper's name, a name of the strip shorter than
+its first five letters, a preview ending in "…").  On a phone on its side the board shows a part of the map: a target outside it is reached by dragging
 the map (tapper.pan_to).  The new-game screen's Start button and the end screen's buttons are
 held to the same.  The board keeps one box through every turn, at least 55% of the
 height on a phone held upright, and no toast lies over the scores (test_board_room.py).

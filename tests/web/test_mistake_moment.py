@@ -14,6 +14,7 @@ from cambria.core.record import load_record
 from cambria.core.registry import web_for
 from test_win_chances import LAPTOP, PHONE, SMALL_PHONE, open_game_page, played_game
 import positions
+import tapper
 from waits import until
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
@@ -107,6 +108,7 @@ def test_a_mistakes_moment_draws_both_moves_until_the_replay_moves_on(context_fo
         assert got["rings"] == sum(len(v) for v in want.values()) > 0, got
     text = page.evaluate(LEGEND)
     assert text and all(words in text for words in legend), text
+    assert page.evaluate(tapper.CUT) == []  # the replay's prompt and the strip whole, also on a small phone
     # on to the next step: the marks and the legend go (and do not come back at the step again)
     page.get_by_test_id("replay-forward").click()
     until(page, "(n) => window.__cambria.state().replay.at === n + 1 && !window.__cambria.state().busy", "the next step", arg=step)

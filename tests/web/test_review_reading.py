@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+import tapper
 from test_i18n_a11y import catalog
 from test_review_dialog import ANSWER, MAKE, OPEN, state
 from waits import until
@@ -18,6 +19,7 @@ from waits import until
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, reduced_motion="reduce")
+SMALL_PHONE = dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, reduced_motion="reduce")
 LAPTOP = dict(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
 NAMES = ("Aurelia", "Brennus", "Cy")
 COLOURS = (("red", "circle"), ("blue", "square"), ("yellow", "triangle"))
@@ -74,7 +76,8 @@ CHART = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size, locale, lang", [(PHONE, "de-DE", "de"), (LAPTOP, "en-GB", "en")], ids=["phone-de", "laptop-en"])
+@pytest.mark.parametrize("size, locale, lang", [(PHONE, "de-DE", "de"), (SMALL_PHONE, "ru-RU", "ru"), (LAPTOP, "en-GB", "en")],
+                         ids=["phone-de", "small-phone-ru", "laptop-en"])
 def test_a_mistake_sits_on_its_decision_inside_the_turn_the_list_and_the_table_name(open_page, size, locale, lang):
     # (x: drawn with one decimal) two decisions a turn (Cambria's neutral warrior, then the move); the blunder is the first of
     # seat 0's fifth turn of the game (turns played before it: 4), a point where the engine's
@@ -103,6 +106,8 @@ def test_a_mistake_sits_on_its_decision_inside_the_turn_the_list_and_the_table_n
     assert rows[1:] == want
     assert rows[9] == words["review.tableMove"].format(name="Aurelia", turn=5)
     assert rows[11] == words["review.tableMove"].format(name="Brennus", turn=6)
+    # every text of the review whole (a list that scrolls is not cut)
+    assert page.evaluate(tapper.CUT_WITHIN, ".review-card") == []
     s.assert_clean()
 
 

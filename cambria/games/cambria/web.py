@@ -199,14 +199,17 @@ class CambriaWeb:
         that another can be tapped instead."""
         src: Part = (part("from.boat", boat=int(chosen[2:])) if chosen.startswith("<b")
                      else part("from.road", road=road(int(chosen[1:]))))
+        # "tap another to change" is an aside: where a phone's card has no room for it beside
+        # what Confirm will do, the page leaves it out (turncard.js); the marked warrior stays
+        tip: Part = {**part("prompt.liftTip"), "aside": True}
         if stage == "boat_source":
-            return [part("prompt.liftBoat", **{"from": src})]
+            return [part("prompt.liftBoat", **{"from": src}), tip]
         # where it goes (the road just tapped): "there" alone named no place once the prompt was read
         placed = next(t for t in reversed(partial) if t[0] in "pn")
         to: Part = part("from.road", road=road(int(placed[1:])))
         if state.phase == NEUTRAL:
-            return [part("prompt.liftNeutral", **{"from": src, "to": to})]
-        return [part("prompt.lift", **{"from": src, "to": to})]
+            return [part("prompt.liftNeutral", **{"from": src, "to": to}), {**part("prompt.liftNeutralTip"), "aside": True}]
+        return [part("prompt.lift", **{"from": src, "to": to}), tip]
 
     def auto_step(self, state: State, tok: str) -> bool:
         """The neutral's placement asks nobody when it has one road (and, its supply empty, one
@@ -253,10 +256,12 @@ class CambriaWeb:
             out = [part("prompt.doubles", x=x)]
         else:
             out = [part("prompt.pair", a=x, b=y)]
+        # the other ways out are asides: their buttons say them too, and a phone's card short of
+        # room leaves them out (turncard.js)
         if "x" in kinds:
-            out.append(part("prompt.maySwap"))
+            out.append({**part("prompt.maySwap"), "aside": True})
         if "pass" in nxt:
-            out.append(part("prompt.orPass"))
+            out.append({**part("prompt.orPass"), "aside": True})
         return out
 
     def preview(self, position: dict[str, Any], dice: Sequence[int], effects: Sequence[dict[str, Any]]) -> dict[str, Any]:
