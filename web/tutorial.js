@@ -90,6 +90,8 @@ function ensureCard() {
   skip.addEventListener("click", () => finish());
   buttons.append(skip);
   card.append(title, text, buttons);
+  // the room changes with the screen (a phone turned): fitted again when cut
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => { if (clamped(text)) fitText(text); }).observe(text);
   // a line of the turn card, above the dice: never in the board's place (layout.css keeps the
   // card's height the same while the guide runs, so the board does not move between taps)
   const turnCard = document.getElementById("turn-card");
@@ -116,6 +118,30 @@ function hide() {
   for (const n of document.querySelectorAll(".coach-target")) n.classList.remove("coach-target");
 }
 
+// The guide's words have at most three lines (two in Hibernia's, layout.css) above the prompt:
+// a longer text is set smaller until whole there, then given one line more (the prompt under it
+// is fitted in turn: turncard.js), never ended in "…"
+const FIT_SIZES = [12.5, 12, 11.5, 11, 10.5, 10]; // px
+const clamped = (text) => text.scrollHeight > text.clientHeight + 1;
+
+function setSize(text) {
+  text.style.removeProperty("font-size");
+  for (const size of FIT_SIZES) {
+    if (!clamped(text)) return;
+    text.style.fontSize = `${size}px`;
+  }
+}
+
+function fitText(text) {
+  text.style.removeProperty("-webkit-line-clamp");
+  setSize(text);
+  const lines = Number(getComputedStyle(text).webkitLineClamp);
+  if (clamped(text) && lines > 0) {
+    text.style.setProperty("-webkit-line-clamp", String(lines + 1));
+    setSize(text);
+  }
+}
+
 // `keys`: the step is a choice on the board, which the arrow keys also make: the text says so in
 // a .keys-hint, which a11y.css shows only where the main pointer is a mouse (not on touch screens)
 function show(textKeyText, target, keys = false) {
@@ -127,6 +153,7 @@ function show(textKeyText, target, keys = false) {
   const skip = c.querySelector(".coach-skip");
   skip.textContent = t("tutorial.skip");
   c.hidden = false;
+  fitText(text);
   for (const n of document.querySelectorAll(".coach-target")) if (n !== target) n.classList.remove("coach-target");
   if (target) target.classList.add("coach-target");
 }

@@ -25,8 +25,8 @@ import re
 
 from waits import IDLE, SETTLED, read_when
 
-# The texts of the turn card and the score strip that are cut: an element whose text overflows
-# its box (scrollWidth/scrollHeight beyond it), a name of the folded strip showing fewer than its
+# The texts of the turn card (the first-turn guide's words too) and the score strip that are cut:
+# an element whose text overflows its box (scrollWidth/scrollHeight beyond it), a name of the folded strip showing fewer than its
 # first five letters, a preview ending in "…".  [] when all are whole.  Measured as painted: in a
 # task after a frame (not inside an animation callback, before the frame's layout and its resize
 # observers, which set a long prompt's size: turncard.js).
@@ -35,7 +35,7 @@ CUT = """async () => {
   const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'inline';
   const out = [];
   const boxes = '#turn-card .prompt, #turn-card .prompt-extra, #turn-card button, #turn-card .choice-text, #turn-card .choice-sub,'
-    + ' #turn-card .stepper-name, #turn-card .stepper-count, #players .points, #players .chance';
+    + ' #turn-card .stepper-name, #turn-card .stepper-count, #turn-card .coach-text, #turn-card .coach, #players .points, #players .chance';
   for (const e of document.querySelectorAll(boxes)) {
     if (!shown(e)) continue;
     if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) {
