@@ -14,6 +14,20 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A text set smaller, size by size (px), until its box holds it (its own style, which the CSP
+ *  allows); `lineHeight` goes with every smaller size.  The first size that fits is kept, else
+ *  the last.  The guide's words (tutorial.js) and the turn card's prompt (turncard.js) use it. */
+export function shrinkToFit(node, sizes, lineHeight = null) {
+  const cut = () => node.scrollHeight > node.clientHeight + 1;
+  node.style.removeProperty("font-size");
+  if (lineHeight) node.style.removeProperty("line-height");
+  for (const size of sizes) {
+    if (!cut()) return;
+    node.style.fontSize = `${size}px`;
+    if (lineHeight) node.style.lineHeight = lineHeight;
+  }
+}
+
 // pip centres on a 12 × 12 face, by value
 const PIPS = new Map([
   [1, [[6, 6]]], [2, [[3.2, 3.2], [8.8, 8.8]]], [3, [[3.2, 3.2], [6, 6], [8.8, 8.8]]],

@@ -13,7 +13,7 @@
 // being composed (view.then_roll: Cambria's neutral placement, then the player's dice), Roll
 // takes Confirm's place and does both; until that decision is whole it is a quiet "then roll".
 
-import { el } from "./dom.js";
+import { el, shrinkToFit } from "./dom.js";
 import { t } from "./i18n.js";
 import { showDice, spinDice } from "./dice.js";
 import { playerName, sayNodes } from "./words.js";
@@ -75,15 +75,7 @@ const FIT_SIZES = [14, 13, 12, 11.5, 11, 10.5, 10]; // px, each with a line heig
 
 const cut = (prompt) => prompt.scrollHeight > prompt.clientHeight + 1;
 
-function setSize(prompt) {
-  prompt.style.removeProperty("font-size");
-  prompt.style.removeProperty("line-height");
-  for (const size of FIT_SIZES) {
-    if (!cut(prompt)) return;
-    prompt.style.fontSize = `${size}px`;
-    prompt.style.lineHeight = "1.15";
-  }
-}
+const setSize = (prompt) => shrinkToFit(prompt, FIT_SIZES, "1.15");
 
 // Still cut at the smallest size: the text flows on under the dice (the row's "flow"), then the
 // player's name (the top bar has it) and an aside ("tap another to change", words.js) give way,

@@ -13,6 +13,7 @@
 
 import { onLanguage, t } from "./i18n.js";
 import { notify } from "./toasts.js";
+import { shrinkToFit } from "./dom.js";
 
 const KEY = "cambria:tutorial";
 let state = readState(); // "new" | "done"
@@ -124,13 +125,7 @@ function hide() {
 const FIT_SIZES = [12.5, 12, 11.5, 11, 10.5, 10]; // px
 const clamped = (text) => text.scrollHeight > text.clientHeight + 1;
 
-function setSize(text) {
-  text.style.removeProperty("font-size");
-  for (const size of FIT_SIZES) {
-    if (!clamped(text)) return;
-    text.style.fontSize = `${size}px`;
-  }
-}
+const setSize = (text) => shrinkToFit(text, FIT_SIZES);
 
 function fitText(text) {
   text.style.removeProperty("-webkit-line-clamp");
@@ -148,12 +143,14 @@ function show(textKeyText, target, keys = false) {
   const c = ensureCard();
   c.querySelector("#coach-title").textContent = t("tutorial.title");
   const text = c.querySelector("#coach-text");
+  const before = text.textContent;
   text.textContent = textKeyText;
   if (keys) text.append(" ", Object.assign(document.createElement("span"), { className: "keys-hint", textContent: t("tutorial.keys") }));
   const skip = c.querySelector(".coach-skip");
   skip.textContent = t("tutorial.skip");
   c.hidden = false;
-  fitText(text);
+  // (show() runs after every redraw: the words are fitted again only when new, or cut)
+  if (text.textContent !== before || clamped(text)) fitText(text);
   for (const n of document.querySelectorAll(".coach-target")) if (n !== target) n.classList.remove("coach-target");
   if (target) target.classList.add("coach-target");
 }
