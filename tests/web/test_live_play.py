@@ -385,3 +385,22 @@ def test_a_messengers_own_browser_is_named_before_joining_and_a_seat_elsewhere_i
     until(phone.page, "() => (window.__toastLog || []).some((t) => /another browser or app/.test(t))",
           "the page to say the seat is in another browser", also=LIVE_STATE)
     assert phone.page.get_by_test_id("remote-in-app").count() == 0  # the phone's browser: no such notice
+
+
+def test_a_tab_that_crashed_is_shown_away_within_seconds(open_page) -> None:
+    """A crashed page says nothing as it goes (a closed one closes its connections): the others
+    learn it from the connection itself, within seconds, not at the next relay announcement
+    (measured here: about 10 s; the bound leaves room for a busy machine). A page that is only
+    hidden stays connected and keeps getting the moves (docs/remote-play.md)."""
+    devices, _players = two_live_devices(open_page, 3)
+    host, bob = devices[0], devices[1]
+    until(host.page, f"() => ['here', 'choosing'].includes(({MARK})(1))", "the host's strip to show Bob here", also=LIVE_STATE)
+    try:
+        bob.page.goto("chrome://crash", timeout=5000)  # the renderer dies; the navigation never completes
+    except Exception:
+        pass
+    with pytest.raises(Exception, match="crashed"):
+        bob.page.evaluate("1")
+    until(host.page, f"() => ({MARK})(1) === 'away'", "the host's strip to show Bob away", timeout=45_000, also=LIVE_STATE)
+    line = host.page.evaluate(LIVE_LINE)
+    assert line and "Bob" in line.get("away", ""), line
