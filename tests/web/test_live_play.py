@@ -223,7 +223,7 @@ def test_a_friend_who_closed_the_page_gets_a_link_and_catches_up_when_back(open_
     until(page, "() => !document.querySelector('[data-testid=remote-dialog]').hidden",
           "the link for the one who is away", also=LIVE_STATE)
     said = page.get_by_test_id("remote-share-text").text_content()
-    assert "Cy is away" in said and "got your move live" in said, said
+    assert "Away: Cy." in said and ("reached Aurelia live" in said or "reached Bob live" in said), said
     page.get_by_test_id("remote-close").click()
     held = max(messages(s) for s in others.values())
     # Cy opens the site again, no link: her page finds the others and gets what she missed

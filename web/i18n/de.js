@@ -664,7 +664,7 @@ export default {
   "live.privacy": "Beim Live-Spiel verbindet sich dieses Gerät direkt mit den Geräten der anderen; jedes sieht dabei die öffentliche Netzwerkadresse der anderen. Öffentliche Relays helfen den Geräten, sich zu finden. Ausgeschaltet läuft das Spiel nur über Links.",
   "live.joinSent": "Die Seite des Gastgebers hat deine Anfrage schon (live): Du musst nichts senden. Das Spiel beginnt, sobald jeder Platz vergeben ist. Behalte den Link, falls die Verbindung abbricht.",
   "live.sentTitle": "Live übermittelt",
-  "live.sentAway": "{here} hat deinen Zug live erhalten. {away} ist nicht da: Schick ihnen diesen Link.",
+  "live.sentAway": "Dein Zug ist live bei {here} angekommen. Nicht da: {away}. Schick diesen Link an {away}.",
   "live.connecting": "Live-Spiel: verbinde…",
   "live.noRelay": "Das Live-Spiel erreicht die anderen nicht (kein Relay antwortet): Schick stattdessen Links. Das Spiel geht wie bisher weiter.",
   "live.choosing": "{names} überlegt…",

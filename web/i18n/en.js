@@ -666,7 +666,7 @@ export default {
   "live.privacy": "Live play connects this device directly to the other players' devices, so each of them sees its public network address; public relays help the devices find each other. Switched off, the game goes by links only.",
   "live.joinSent": "The host's page has your join already (live play): there is nothing to send. The game starts once every seat is asked for. Keep the link in case the connection drops.",
   "live.sentTitle": "Sent by live play",
-  "live.sentAway": "{here} got your move live. {away} is away: send this link to them.",
+  "live.sentAway": "Your move reached {here} live. Away: {away}. Send them this link.",
   "live.connecting": "Live play: connecting…",
   "live.noRelay": "Live play is not reaching the others (no relay answers): send links instead. The game goes on as before.",
   "live.choosing": "{names} is choosing…",

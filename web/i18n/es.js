@@ -664,7 +664,7 @@ export default {
   "live.privacy": "En directo, este dispositivo se conecta directamente con los de los demás jugadores, y cada uno ve la dirección de red pública de los otros; unos relés públicos ayudan a que los dispositivos se encuentren. Desactivado, la partida va solo por enlaces.",
   "live.joinSent": "La página del anfitrión ya tiene tu solicitud (en directo): no hay nada que enviar. La partida empieza cuando todos los asientos estén pedidos. Guarda el enlace por si se corta la conexión.",
   "live.sentTitle": "Enviado en directo",
-  "live.sentAway": "{here} ha recibido tu jugada en directo. {away} no está: envíale este enlace.",
+  "live.sentAway": "Tu jugada llegó en directo a {here}. Ausentes: {away}. Envía este enlace a {away}.",
   "live.connecting": "En directo: conectando…",
   "live.noRelay": "El juego en directo no llega a los demás (ningún relé responde): envía enlaces. La partida sigue como antes.",
   "live.choosing": "{names} está eligiendo…",
