@@ -39,7 +39,9 @@ from cambria.ai import winchance  # noqa: E402
 from cambria.ai.players import choose  # noqa: E402
 from cambria.core.registry import boards_of, rules_for  # noqa: E402
 
-OUT = ROOT / ".fit" / "games"
+# kept in the repository (about 1 KB a game, gzipped): the games are hours of CPU, and a run
+# goes on from what is here on any machine, in any session
+OUT = ROOT / "benchmarks" / "data" / "winchance-games"
 RANGE = 16            # seeds per file: both mixes, every player count, even and odd
 GAMES = ("cambria", "hibernia")
 LEVELS = ("easy", "normal", "hard")

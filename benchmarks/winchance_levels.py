@@ -1,5 +1,5 @@
 """Fit the win chance that knows who is playing (``winchance.chances(..., levels)``) on the games
-``benchmarks/winchance_games.py`` wrote to ``.fit/games/``, and check it on the held-out ones.
+``benchmarks/winchance_games.py`` wrote to ``benchmarks/data/winchance-games/``, and check it on the held-out ones.
 
     nice -n 15 python benchmarks/winchance_levels.py            # fit, check, write winchance.json
     nice -n 15 python benchmarks/winchance_levels.py --dry-run  # the tables only
