@@ -436,3 +436,25 @@ def test_guided_first_turn(open_page):
     assert page.locator("#rules").is_hidden()
     page.get_by_test_id("tutorial").wait_for(state="visible")
     s.assert_clean()
+
+
+def test_a_page_waiting_for_a_tap_stops_animating(open_page):
+    """The legal targets pulse a few times as they appear, then hold still: a page left waiting
+    for a tap repaints nothing (the pulse is a filter; running for ever it kept a quarter of a
+    core busy, a phone's battery)."""
+    s = open_page(locale="en-GB", guide=False, **DESKTOP)
+    page = s.page
+    s.wait_interactive()
+    page.get_by_test_id("count-2").click()
+    page.get_by_test_id("start-button").click()
+    screen(page, "game")
+    idle(page)
+    page.get_by_test_id("roll-button").click()
+    idle(page)
+    ring = page.locator("svg.board:not([hidden]) .slot.legal .slot-ring").first
+    assert ring.evaluate("(n) => getComputedStyle(n).animationName") == "legal-pulse"  # it does pulse first
+    until(page, "() => document.getAnimations().every((a) => a.playState !== 'running')",
+          "every animation to end while the page waits for a tap", timeout=15_000,
+          also="() => document.getAnimations().filter((a) => a.playState === 'running')"
+               ".map((a) => `${a.animationName || a.constructor.name} on ${a.effect?.target?.getAttribute?.('class')}`)")
+    assert page.locator("svg.board:not([hidden]) .slot.legal").count() > 0  # still waiting for that tap
