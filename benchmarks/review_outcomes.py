@@ -13,7 +13,8 @@ play, where the review should find little to say).  The play-outs: every seat pl
 ``--level`` (Normal by default: a hundred times cheaper than Hard), the dice drawn from the same
 seed in both branches (common random numbers: the branches differ by the move, not the dice).
 The outcome loss is the difference of the planted player's wins (a shared win counts 1/k) in the
-two branches, in points.  One file per position under ``.fit/review/``: a second run skips them.
+two branches, in points.  One file per position under ``benchmarks/data/review-outcomes/`` (in the repository: the
+play-outs are hours of CPU): a second run skips them.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from cambria.ai import winchance  # noqa: E402
 from cambria.ai.players import choose  # noqa: E402
 from cambria.ai.review import Decision, review_decision  # noqa: E402
 
-OUT = ROOT / ".fit" / "review"
+OUT = ROOT / "benchmarks" / "data" / "review-outcomes"
 KINDS = ("worst", "random", "normal", "hard")
 
 
