@@ -369,8 +369,10 @@ def test_axe_finds_nothing_serious(open_page, lang, viewport):
     s.assert_clean()
 
 
-def test_reduced_motion_and_shapes(open_page):
-    s = open_page(locale="en-GB", reduced_motion="reduce", **DESKTOP)
+def first_targets(open_page, **options):
+    """A two-player Cambria game at a laptop, its first roll made: the page waits for a tap on
+    the legal targets. The session, and the first target's ring."""
+    s = open_page(locale="en-GB", **options, **DESKTOP)
     page = s.page
     s.wait_interactive()
     page.get_by_test_id("count-2").click()
@@ -379,7 +381,12 @@ def test_reduced_motion_and_shapes(open_page):
     idle(page)
     page.get_by_test_id("roll-button").click()
     idle(page)
-    ring = page.locator("svg.board:not([hidden]) .slot.legal .slot-ring").first
+    return s, page.locator("svg.board:not([hidden]) .slot.legal .slot-ring").first
+
+
+def test_reduced_motion_and_shapes(open_page):
+    s, ring = first_targets(open_page, reduced_motion="reduce")
+    page = s.page
     assert ring.evaluate("(n) => getComputedStyle(n).animationName") == "none"
     # no transition at all, not a very short one: a size a script sets reads back at once (the
     # prompt's fitting measures what it just set; a 1 ms transition of every property once left
@@ -442,16 +449,8 @@ def test_a_page_waiting_for_a_tap_stops_animating(open_page):
     """The legal targets pulse a few times as they appear, then hold still: a page left waiting
     for a tap repaints nothing (the pulse is a filter; running for ever it kept a quarter of a
     core busy, a phone's battery)."""
-    s = open_page(locale="en-GB", guide=False, **DESKTOP)
+    s, ring = first_targets(open_page, guide=False)
     page = s.page
-    s.wait_interactive()
-    page.get_by_test_id("count-2").click()
-    page.get_by_test_id("start-button").click()
-    screen(page, "game")
-    idle(page)
-    page.get_by_test_id("roll-button").click()
-    idle(page)
-    ring = page.locator("svg.board:not([hidden]) .slot.legal .slot-ring").first
     assert ring.evaluate("(n) => getComputedStyle(n).animationName") == "legal-pulse"  # it does pulse first
     until(page, "() => document.getAnimations().every((a) => a.playState !== 'running')",
           "every animation to end while the page waits for a tap", timeout=15_000,
