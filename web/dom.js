@@ -14,11 +14,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Whether a box's text runs past its bottom (a pixel of rounding allowed). */
+export const overflows = (node) => node.scrollHeight > node.clientHeight + 1;
+
 /** A text set smaller, size by size (px), until its box holds it (its own style, which the CSP
  *  allows); `lineHeight` goes with every smaller size.  The first size that fits is kept, else
  *  the last.  The guide's words (tutorial.js) and the turn card's prompt (turncard.js) use it. */
 export function shrinkToFit(node, sizes, lineHeight = null) {
-  const cut = () => node.scrollHeight > node.clientHeight + 1;
+  const cut = () => overflows(node);
   node.style.removeProperty("font-size");
   if (lineHeight) node.style.removeProperty("line-height");
   for (const size of sizes) {

@@ -13,7 +13,7 @@
 // being composed (view.then_roll: Cambria's neutral placement, then the player's dice), Roll
 // takes Confirm's place and does both; until that decision is whole it is a quiet "then roll".
 
-import { el, shrinkToFit } from "./dom.js";
+import { el, overflows, shrinkToFit } from "./dom.js";
 import { t } from "./i18n.js";
 import { showDice, spinDice } from "./dice.js";
 import { playerName, sayNodes } from "./words.js";
@@ -73,7 +73,7 @@ function stepperNode({ title, rows }, onPick) {
 // after the attribute changed (a prompt measured at data-fit 7 was still drawn at 14 px, cut).
 const FIT_SIZES = [14, 13, 12, 11.5, 11, 10.5, 10]; // px, each with a line height of 1.15
 
-const cut = (prompt) => prompt.scrollHeight > prompt.clientHeight + 1;
+const cut = overflows;
 
 const setSize = (prompt) => shrinkToFit(prompt, FIT_SIZES, "1.15");
 

@@ -13,7 +13,7 @@
 
 import { onLanguage, t } from "./i18n.js";
 import { notify } from "./toasts.js";
-import { shrinkToFit } from "./dom.js";
+import { overflows, shrinkToFit } from "./dom.js";
 
 const KEY = "cambria:tutorial";
 let state = readState(); // "new" | "done"
@@ -123,7 +123,7 @@ function hide() {
 // a longer text is set smaller until whole there, then given one line more (the prompt under it
 // is fitted in turn: turncard.js), never ended in "…"
 const FIT_SIZES = [12.5, 12, 11.5, 11, 10.5, 10]; // px
-const clamped = (text) => text.scrollHeight > text.clientHeight + 1;
+const clamped = overflows;
 
 const setSize = (text) => shrinkToFit(text, FIT_SIZES);
 
